@@ -276,12 +276,12 @@ def test_evaluators_refuse_fewer_than_five_cards():
         hands.best_razz(parse_cards("AsKsQsJs"))
 
 
-def test_the_docstring_examples_of_hands_and_names_hold():
+def test_the_docstring_examples_of_the_evaluators_and_the_other_games_hold():
     import doctest
 
-    from games import names
+    from games import draw, holdem, holdem_game, names, tenstud
 
-    for module in (hands, names):
+    for module in (hands, names, holdem, holdem_game, draw, tenstud):
         result = doctest.testmod(module)
         assert result.attempted > 0, module.__name__
         assert result.failed == 0, module.__name__

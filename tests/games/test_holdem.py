@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from games.cards import parse_cards
 from games.errors import EngineError
-from games.holdem import HoldemGame, HoldemHand, NoLimitHoldem, hand_from_phh, play_random_hand
+from games.holdem import HoldemHand, NoLimitHoldem
 from games.holdem_explain import (
     explain_awards,
     explain_min_raise,
@@ -17,6 +17,7 @@ from games.holdem_explain import (
     explain_pots,
     explain_round,
 )
+from games.holdem_game import HoldemGame, hand_from_phh, play_random_hand
 
 
 def _hand(stacks, actions=(), blinds=(5, 10), min_bet=None, antes=()):

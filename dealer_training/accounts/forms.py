@@ -5,6 +5,7 @@ from typing import Any
 from django import forms
 from django.contrib.auth import password_validation
 from django.contrib.auth.forms import AuthenticationForm, PasswordResetForm
+from django.template import loader
 from django.utils.translation import gettext_lazy as _
 
 from .house_rules import FLAGS, VARIANTS
@@ -79,8 +80,6 @@ class QueuedPasswordResetForm(PasswordResetForm):
         to_email: str,
         html_email_template_name: str | None = None,
     ) -> None:
-        from django.template import loader
-
         subject = "".join(loader.render_to_string(subject_template_name, context).splitlines())
         body = loader.render_to_string(email_template_name, context)
         email_send.delay_on_commit(subject=subject, body=body, to=[to_email], from_email=from_email)
@@ -181,6 +180,8 @@ def _decode(flag_name: str, text: str) -> Any:
     raise KeyError(text)
 
 
+MAX_CHIPS = 10_000_000
+
 # Flags with a single possible value are shown on the page but offer no choice.
 EDITABLE_FLAGS = [name for name, flag in FLAGS.items() if len(flag.values) > 1 and not flag.per_variant]
 TIE_BREAK = "tie_break_later_streets"
@@ -236,6 +237,10 @@ class HouseRulesForm(forms.ModelForm):
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
+        for name in ["ante", "bring_in", "small_bet", "big_bet", "min_chip"]:
+            if (cleaned.get(name) or 0) > MAX_CHIPS:
+                self.add_error(name, _("Enter at most %(max)s chips.") % {"max": f"{MAX_CHIPS:,}"})
+                cleaned.pop(name, None)
         min_chip = cleaned.get("min_chip")
         if min_chip:
             for name in ["ante", "bring_in", "small_bet", "big_bet"]:

@@ -160,6 +160,8 @@ def test_going_back_to_the_preset_clears_the_overrides(login_as, owner):
         ({"ante": 150}, "ante", "Must be a multiple of the smallest chip (100)."),
         ({"max_bets": 1}, "max_bets", "Choose between 2 and 10 bets per street."),
         ({"small_bet": "five hundred"}, "small_bet", "Enter a whole number."),
+        ({"big_bet": 10**30}, "big_bet", "Enter at most 10,000,000 chips."),
+        ({"ante": -100}, "ante", "Ensure this value is greater than or equal to 0."),
         ({"ruleset": "wsop"}, "ruleset", "Select a valid choice."),
         ({"odd_chip": "dealer"}, "odd_chip", "Select a valid choice."),
     ],

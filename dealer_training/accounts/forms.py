@@ -212,7 +212,7 @@ class HouseRulesForm(forms.ModelForm):
         for variant, variant_label in VARIANTS.items():
             name = _tie_break_field_name(variant)
             self.fields[name] = forms.ChoiceField(
-                label=_("%(game)s: tied boards on 4th to 7th street") % {"game": variant_label},
+                label=variant_label,  # the fieldset's legend names the rule
                 choices=_flag_choices(TIE_BREAK),
                 required=False,
             )

@@ -20,14 +20,26 @@ from typing import Any, Literal
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
+from django_htmx.middleware import HtmxDetails
 
-from .models import Role
+from .models import Membership, Organisation, Role
 from .selectors import membership_for_user_and_slug
 
 ACCESS_RULE_ATTR = "access_rule"
 CURRENT_ORG_SESSION_KEY = "current_org_slug"
 
 View = Callable[..., HttpResponse]
+
+
+class HtmxHttpRequest(HttpRequest):
+    htmx: HtmxDetails
+
+
+class OrgHttpRequest(HtmxHttpRequest):
+    """The request an org_view sees."""
+
+    org: Organisation
+    membership: Membership
 
 
 @dataclass(frozen=True)

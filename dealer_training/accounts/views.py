@@ -15,7 +15,15 @@ from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from .access import ALL_ROLES, CURRENT_ORG_SESSION_KEY, STAFF_ROLES, authenticated_view, org_view, public_view
+from .access import (
+    ALL_ROLES,
+    CURRENT_ORG_SESSION_KEY,
+    STAFF_ROLES,
+    OrgHttpRequest,
+    authenticated_view,
+    org_view,
+    public_view,
+)
 from .forms import (
     INVITE_ERRORS,
     HouseRulesForm,
@@ -84,7 +92,7 @@ class _InvalidIs422:
     """For Django's auth views: a form with errors answers 422 like our own views."""
 
     def form_invalid(self, form):  # type: ignore[no-untyped-def]
-        return self.render_to_response(self.get_context_data(form=form), status=INVALID)  # type: ignore[attr-defined]
+        return self.render_to_response(self.get_context_data(form=form), status=INVALID)
 
 
 class PasswordChangeView(_InvalidIs422, auth_views.PasswordChangeView):
@@ -212,19 +220,19 @@ def _joined(request: HttpRequest, organisation: Organisation) -> HttpResponse:
 
 @org_view(roles=ALL_ROLES)
 @require_GET
-def org_home(request: HttpRequest) -> HttpResponse:
-    org = request.org  # type: ignore[attr-defined]
+def org_home(request: OrgHttpRequest) -> HttpResponse:
+    org = request.org
     context = {
         "rules": describe_rules(ruleset=org.ruleset, overrides=org.rule_overrides),
         "counts": member_counts_for_organisation(organisation=org)
-        if request.membership.role in STAFF_ROLES  # type: ignore[attr-defined]
+        if request.membership.role in STAFF_ROLES
         else None,
     }
     return render(request, "accounts/org_home.html", context)
 
 
-def _members_context(request: HttpRequest, form: InviteCreateForm | None = None) -> dict[str, object]:
-    org, membership = request.org, request.membership  # type: ignore[attr-defined]
+def _members_context(request: OrgHttpRequest, form: InviteCreateForm | None = None) -> dict[str, object]:
+    org, membership = request.org, request.membership
     invites = list(invites_open_for_organisation(organisation=org))
     for invite in invites:
         invite.link = request.build_absolute_uri(reverse("accounts:join_code", kwargs={"code": invite.code}))
@@ -238,14 +246,14 @@ def _members_context(request: HttpRequest, form: InviteCreateForm | None = None)
 
 @org_view(roles=STAFF_ROLES)
 @require_GET
-def members(request: HttpRequest) -> HttpResponse:
+def members(request: OrgHttpRequest) -> HttpResponse:
     return render(request, "accounts/members.html", _members_context(request))
 
 
 @org_view(roles=STAFF_ROLES)
 @require_POST
-def invite_create(request: HttpRequest) -> HttpResponse:
-    membership = request.membership  # type: ignore[attr-defined]
+def invite_create(request: OrgHttpRequest) -> HttpResponse:
+    membership = request.membership
     form = InviteCreateForm(request.POST, inviter_role=membership.role)
     status = 200
     if form.is_valid():
@@ -255,30 +263,30 @@ def invite_create(request: HttpRequest) -> HttpResponse:
             _("Invite %(code)s created for a new %(role)s.")
             % {"code": invite.code_display, "role": Role(invite.role).label},
         )
-        if not request.htmx:  # type: ignore[attr-defined]
-            return redirect("accounts:members", org_slug=request.org.slug)  # type: ignore[attr-defined]
+        if not request.htmx:
+            return redirect("accounts:members", org_slug=request.org.slug)
         form = None
     else:
         status = INVALID
-    template = "accounts/members.html#invites" if request.htmx else "accounts/members.html"  # type: ignore[attr-defined]
+    template = "accounts/members.html#invites" if request.htmx else "accounts/members.html"
     return render(request, template, _members_context(request, form), status=status)
 
 
 @org_view(roles=STAFF_ROLES)
 @require_POST
-def invite_revoke(request: HttpRequest, pk: int) -> HttpResponse:
-    invite = get_object_or_404(Invite, organisation=request.org, pk=pk)  # type: ignore[attr-defined]
+def invite_revoke(request: OrgHttpRequest, pk: int) -> HttpResponse:
+    invite = get_object_or_404(Invite, organisation=request.org, pk=pk)
     try:
-        invite_revoke_service(invite=invite, by=request.membership)  # type: ignore[attr-defined]
+        invite_revoke_service(invite=invite, by=request.membership)
     except InviteError as error:
         messages.error(request, INVITE_ERRORS[error.code])
         status = 403 if error.code == "revoke_not_allowed" else 409
-        template = "accounts/members.html#invites" if request.htmx else "accounts/members.html"  # type: ignore[attr-defined]
+        template = "accounts/members.html#invites" if request.htmx else "accounts/members.html"
         return render(request, template, _members_context(request), status=status)
     messages.success(request, _("Invite %(code)s revoked.") % {"code": invite.code_display})
-    if request.htmx:  # type: ignore[attr-defined]
+    if request.htmx:
         return render(request, "accounts/members.html#invites", _members_context(request))
-    return redirect("accounts:members", org_slug=request.org.slug)  # type: ignore[attr-defined]
+    return redirect("accounts:members", org_slug=request.org.slug)
 
 
 HOUSE_RULE_FIELDS = ["ruleset", "ante", "bring_in", "small_bet", "big_bet", "max_bets", "min_chip"]
@@ -286,8 +294,8 @@ HOUSE_RULE_FIELDS = ["ruleset", "ante", "bring_in", "small_bet", "big_bet", "max
 
 @org_view(roles=[Role.OWNER])
 @require_http_methods(["GET", "POST"])
-def house_rules(request: HttpRequest) -> HttpResponse:
-    org = request.org  # type: ignore[attr-defined]
+def house_rules(request: OrgHttpRequest) -> HttpResponse:
+    org = request.org
     # Validate against a copy, so a rejected form never changes the organisation shown elsewhere.
     form = HouseRulesForm(
         request.POST if request.method == "POST" else None, instance=Organisation.objects.get(pk=org.pk)
@@ -299,12 +307,12 @@ def house_rules(request: HttpRequest) -> HttpResponse:
             **{name: form.cleaned_data[name] for name in HOUSE_RULE_FIELDS},
         )
         messages.success(request, _("House rules saved."))
-        if request.htmx:  # type: ignore[attr-defined]
+        if request.htmx:
             return HttpResponseClientRedirect(reverse("accounts:house_rules", kwargs={"org_slug": org.slug}))
         return redirect("accounts:house_rules", org_slug=org.slug)
     context = {
         "form": form,
         "rules": describe_rules(ruleset=org.ruleset, overrides=org.rule_overrides),
     }
-    template = "accounts/house_rules.html#form" if request.htmx else "accounts/house_rules.html"  # type: ignore[attr-defined]
+    template = "accounts/house_rules.html#form" if request.htmx else "accounts/house_rules.html"
     return render(request, template, context, status=INVALID if form.is_bound else 200)

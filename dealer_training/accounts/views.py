@@ -36,14 +36,13 @@ from .forms import (
 from .house_rules import describe_rules
 from .models import Invite, Organisation, Role
 from .selectors import (
-    invite_by_code,
     invites_open_for_organisation,
     member_counts_for_organisation,
     members_for_organisation,
     membership_for_user_and_slug,
     memberships_for_user,
 )
-from .services import InviteError, house_rules_update, invite_accept, invite_accept_with_signup
+from .services import InviteError, house_rules_update, invite_accept, invite_accept_with_signup, invite_check
 from .services import invite_create as invite_create_service
 from .services import invite_revoke as invite_revoke_service
 
@@ -163,40 +162,16 @@ def join(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 @sensitive_post_parameters("password1", "password2")
 def join_code(request: HttpRequest, code: str) -> HttpResponse:
-    invite = invite_by_code(code=code)
-    problem = (
-        "unknown"
-        if invite is None
-        else "used"
-        if invite.is_used
-        else "expired"
-        if invite.is_expired()
-        else None
-    )
-    if problem is not None:
-        status = 404 if problem == "unknown" else 410
+    try:
+        invite = invite_check(code=code)
+    except InviteError as error:
+        status = 404 if error.code == "unknown" else 410
         return render(
-            request, "accounts/join_invalid.html", {"message": INVITE_ERRORS[problem]}, status=status
+            request, "accounts/join_invalid.html", {"message": INVITE_ERRORS[error.code]}, status=status
         )
-    assert invite is not None
-    context = {"invite": invite, "role_label": Role(invite.role).label}
+    context: dict[str, object] = {"invite": invite, "role_label": Role(invite.role).label}
     if not request.user.is_authenticated:
-        form = SignupForm(request.POST if request.method == "POST" else None)
-        if form.is_valid():
-            try:
-                membership = invite_accept_with_signup(
-                    code=invite.code,
-                    email=form.cleaned_data["email"],
-                    name=form.cleaned_data["name"],
-                    password=form.cleaned_data["password1"],
-                )
-            except InviteError as error:
-                form.add_error(None, INVITE_ERRORS[error.code])
-            else:
-                auth_login(request, membership.user, backend="django.contrib.auth.backends.ModelBackend")
-                return _joined(request, membership.organisation)
-        context["form"] = form
-        return render(request, "accounts/join_code.html", context, status=INVALID if form.is_bound else 200)
+        return _join_with_signup(request, invite, context)
     if request.method == "POST":
         try:
             membership = invite_accept(code=invite.code, user=request.user)  # type: ignore[arg-type]
@@ -207,6 +182,26 @@ def join_code(request: HttpRequest, code: str) -> HttpResponse:
     if membership_for_user_and_slug(user=request.user, slug=invite.organisation.slug):  # type: ignore[arg-type]
         context["error"] = INVITE_ERRORS["already_member"]
     return render(request, "accounts/join_code.html", context)
+
+
+def _join_with_signup(request: HttpRequest, invite: Invite, context: dict[str, object]) -> HttpResponse:
+    """A newcomer opening an invite: create the account and use the invite in one step."""
+    form = SignupForm(request.POST if request.method == "POST" else None)
+    if form.is_valid():
+        try:
+            membership = invite_accept_with_signup(
+                code=invite.code,
+                email=form.cleaned_data["email"],
+                name=form.cleaned_data["name"],
+                password=form.cleaned_data["password1"],
+            )
+        except InviteError as error:
+            form.add_error(None, INVITE_ERRORS[error.code])
+        else:
+            auth_login(request, membership.user, backend="django.contrib.auth.backends.ModelBackend")
+            return _joined(request, membership.organisation)
+    context["form"] = form
+    return render(request, "accounts/join_code.html", context, status=INVALID if form.is_bound else 200)
 
 
 def _joined(request: HttpRequest, organisation: Organisation) -> HttpResponse:

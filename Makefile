@@ -1,19 +1,51 @@
-# Minimal bootstrap; the foundation work replaces this with run/test/lint targets.
+# Stud Dealer Trainer. `make run` serves the app with demo data; `make test` runs every test.
 PY ?= python3.11
 VENV := .venv
 BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+MANAGE := $(BIN)/python manage.py
+ADDR ?= 127.0.0.1:8000
+# pytest-xdist workers; "auto" uses every core.
+WORKERS ?= auto
 
-$(BIN)/python:
-	$(PY) -m venv $(VENV)
+.PHONY: run test lint install messages lock clean
 
-.PHONY: install lint test
-install: $(BIN)/python
-	$(BIN)/pip install -q -c constraints.txt -e '.[dev]'
+run: messages
+	$(MANAGE) migrate --noinput
+	$(MANAGE) seed_demo
+	$(MANAGE) runserver $(ADDR)
+
+test: messages
+	DJANGO_SETTINGS_MODULE=dealer_training.settings.test $(BIN)/pytest -n $(WORKERS)
 
 lint: install
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 
-test: install
-	$(BIN)/pytest
+install: $(STAMP)
+
+$(BIN)/python:
+	$(PY) -m venv $(VENV)
+
+# Reinstall only when the pins change.
+$(STAMP): pyproject.toml constraints.txt | $(BIN)/python
+	$(BIN)/python -m pip install -q -c constraints.txt -e '.[dev]'
+	touch $@
+
+messages: install
+	$(MANAGE) translations_compile -v 0
+
+# Regenerate constraints.txt from a clean environment built from pyproject.toml.
+lock:
+	rm -rf .lock-venv
+	$(PY) -m venv .lock-venv
+	.lock-venv/bin/python -m pip install -q -e '.[dev]'
+	{ echo "# Every package the app and its tests install, pinned (pip install -c constraints.txt)."; \
+	  echo "# Regenerate with: make lock"; \
+	  .lock-venv/bin/python -m pip freeze --exclude-editable --exclude stud-dealer-trainer; } > constraints.txt
+	rm -rf .lock-venv
+	touch pyproject.toml
+
+clean:
+	rm -rf $(VENV) var test-artifacts .pytest_cache .mypy_cache .ruff_cache

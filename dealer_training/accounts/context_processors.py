@@ -1,0 +1,20 @@
+from typing import Any
+
+from django.http import HttpRequest
+
+from . import nav
+from .selectors import memberships_for_user
+
+
+def navigation(request: HttpRequest) -> dict[str, Any]:
+    """The current organisation, its menu for this member, and whether there is another to switch to."""
+    membership = getattr(request, "membership", None)
+    if membership is None:
+        return {}
+    user = request.user
+    return {
+        "current_org": membership.organisation,
+        "current_membership": membership,
+        "nav_links": nav.links_for(membership=membership, request=request),
+        "can_switch_org": memberships_for_user(user=user).count() > 1,  # type: ignore[arg-type]
+    }

@@ -1,0 +1,55 @@
+"""The organisation navigation: apps register their pages; each member sees the ones they may open.
+
+An app adds its page in ``AppConfig.ready()``::
+
+    nav.register(nav.NavItem(url_name="drills:index", label=_("Drills"), order=10))
+
+Whether a member sees the link is read from the access rule of the view the URL resolves to
+(``org_view(roles=...)``), so the menu never links to a page that would answer 403.
+"""
+
+from dataclasses import dataclass
+
+from django.http import HttpRequest
+from django.urls import resolve, reverse
+from django.utils.functional import Promise
+
+from .access import access_rule_of
+from .models import Membership
+
+
+@dataclass(frozen=True)
+class NavItem:
+    url_name: str  # an org page: its URL takes only org_slug
+    label: Promise
+    order: int
+
+
+@dataclass(frozen=True)
+class NavLink:
+    url: str
+    label: Promise
+    current: bool
+
+
+_items: dict[str, NavItem] = {}
+
+
+def register(item: NavItem) -> None:
+    _items[item.url_name] = item
+
+
+def registered() -> list[NavItem]:
+    return sorted(_items.values(), key=lambda item: (item.order, item.url_name))
+
+
+def links_for(*, membership: Membership, request: HttpRequest) -> list[NavLink]:
+    current_name = request.resolver_match.view_name if request.resolver_match else ""
+    links = []
+    for item in registered():
+        url = reverse(item.url_name, kwargs={"org_slug": membership.organisation.slug})
+        rule = access_rule_of(resolve(url).func)
+        if rule is None or rule.kind != "org" or membership.role not in rule.roles:
+            continue
+        links.append(NavLink(url=url, label=item.label, current=item.url_name == current_name))
+    return links

@@ -1,0 +1,56 @@
+"""Reads for views, forms and tasks."""
+
+from django.db.models import Case, Count, IntegerField, QuerySet, Value, When
+from django.utils import timezone
+
+from .models import Invite, Membership, Organisation, Role, User
+
+
+def normalize_invite_code(code: str) -> str:
+    """Codes are shown as XXXX-XXXX-XXXX; people may type them with spaces, dashes or in lower case."""
+    return "".join(ch for ch in code.upper() if ch.isalnum())
+
+
+def membership_for_user_and_slug(*, user: User, slug: str) -> Membership | None:
+    return (
+        Membership.objects.select_related("organisation").filter(user=user, organisation__slug=slug).first()
+    )
+
+
+def memberships_for_user(*, user: User) -> QuerySet[Membership]:
+    return Membership.objects.select_related("organisation").filter(user=user).order_by("organisation__name")
+
+
+def members_for_organisation(*, organisation: Organisation) -> QuerySet[Membership]:
+    role_order = Case(
+        *(When(role=role, then=Value(rank)) for rank, role in enumerate(Role.values)),
+        output_field=IntegerField(),
+    )
+    return (
+        Membership.objects.select_related("user")
+        .filter(organisation=organisation)
+        .order_by(role_order, "user__email")
+    )
+
+
+def member_counts_for_organisation(*, organisation: Organisation) -> dict[str, int]:
+    counts = {role: 0 for role in Role.values}
+    rows = Membership.objects.filter(organisation=organisation).values("role").annotate(n=Count("id"))
+    for row in rows:
+        counts[row["role"]] = row["n"]
+    return counts
+
+
+def invites_open_for_organisation(*, organisation: Organisation) -> QuerySet[Invite]:
+    return (
+        Invite.objects.select_related("created_by")
+        .filter(organisation=organisation, used_at__isnull=True, expires_at__gt=timezone.now())
+        .order_by("-created_at")
+    )
+
+
+def invite_by_code(*, code: str) -> Invite | None:
+    normalized = normalize_invite_code(code)
+    if not normalized:
+        return None
+    return Invite.objects.select_related("organisation").filter(code=normalized).first()

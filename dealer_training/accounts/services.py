@@ -1,0 +1,151 @@
+"""Use cases that write: organisations, memberships, invites, house rules."""
+
+import secrets
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.text import slugify
+
+from .models import Invite, Membership, Organisation, Role, User, normalize_email
+from .selectors import invite_by_code
+
+# No 0/O, 1/I/L, 5/S, 8/B: a code read aloud at the table or copied from paper stays unambiguous.
+INVITE_ALPHABET = "ACDEFGHJKMNPQRTUVWXY234679"
+INVITE_CODE_LENGTH = 12
+
+
+class InviteError(ValueError):
+    """An invite cannot be created, used or revoked. ``code`` says why; forms turn it into a sentence."""
+
+    def __init__(self, code: str) -> None:
+        super().__init__(code)
+        self.code = code
+
+
+def invitable_roles(role: str) -> tuple[str, ...]:
+    """Owners invite any role, instructors invite trainees, trainees invite nobody."""
+    if role == Role.OWNER:
+        return (Role.OWNER, Role.INSTRUCTOR, Role.TRAINEE)
+    if role == Role.INSTRUCTOR:
+        return (Role.TRAINEE,)
+    return ()
+
+
+def invitable_roles_revokers() -> tuple[str, ...]:
+    return (Role.OWNER, Role.INSTRUCTOR)
+
+
+def user_create(*, email: str, password: str | None, name: str = "", **extra: Any) -> User:
+    return User.objects.create_user(email=email, password=password, name=name, **extra)
+
+
+def _unique_slug(name: str) -> str:
+    # Japanese names slugify to nothing; fall back to a neutral stem.
+    base = slugify(name)[:50] or "org"
+    slug, n = base, 2
+    while Organisation.objects.filter(slug=slug).exists():
+        slug, n = f"{base}-{n}", n + 1
+    return slug
+
+
+@transaction.atomic
+def organisation_create(
+    *, name: str, owner: User | None = None, slug: str = "", **fields: Any
+) -> Organisation:
+    organisation = Organisation(name=name, slug=slug or _unique_slug(name), **fields)
+    organisation.full_clean()
+    organisation.save()
+    if owner is not None:
+        Membership.objects.create(user=owner, organisation=organisation, role=Role.OWNER)
+    return organisation
+
+
+@transaction.atomic
+def house_rules_update(*, organisation: Organisation, **fields: Any) -> Organisation:
+    """Set the rule set, flag overrides and default structure; full_clean checks every value."""
+    for name, value in fields.items():
+        setattr(organisation, name, value)
+    organisation.full_clean()
+    organisation.save()
+    return organisation
+
+
+def _new_invite_code() -> str:
+    return "".join(secrets.choice(INVITE_ALPHABET) for _ in range(INVITE_CODE_LENGTH))
+
+
+@transaction.atomic
+def invite_create(*, inviter: Membership, role: str, now: datetime | None = None) -> Invite:
+    if role not in invitable_roles(inviter.role):
+        raise InviteError("role_not_allowed")
+    now = now or timezone.now()
+    while True:
+        code = _new_invite_code()
+        if not Invite.objects.filter(code=code).exists():
+            break
+    return Invite.objects.create(
+        organisation=inviter.organisation,
+        role=role,
+        code=code,
+        created_by=inviter.user,
+        expires_at=now + timedelta(days=settings.INVITE_VALID_DAYS),
+    )
+
+
+@transaction.atomic
+def invite_revoke(*, invite: Invite, by: Membership) -> None:
+    """Delete an unused invite. Owners revoke any; instructors only the ones they created."""
+    if invite.organisation_id != by.organisation_id:
+        raise InviteError("unknown")
+    if by.role not in invitable_roles_revokers() or (
+        by.role == Role.INSTRUCTOR and invite.created_by_id != by.user_id
+    ):
+        raise InviteError("revoke_not_allowed")
+    if invite.is_used:
+        raise InviteError("used")
+    invite.delete()
+
+
+def invite_check(*, code: str, now: datetime | None = None) -> Invite:
+    """The open invite with this code, or InviteError("unknown" / "used" / "expired")."""
+    invite = invite_by_code(code=code)
+    if invite is None:
+        raise InviteError("unknown")
+    if invite.is_used:
+        raise InviteError("used")
+    if invite.is_expired(now):
+        raise InviteError("expired")
+    return invite
+
+
+@transaction.atomic
+def invite_accept(*, code: str, user: User, now: datetime | None = None) -> Membership:
+    """Use the invite: the user joins its organisation with its role. The invite is then spent."""
+    now = now or timezone.now()
+    invite = invite_check(code=code, now=now)
+    if Membership.objects.filter(user=user, organisation=invite.organisation).exists():
+        raise InviteError("already_member")
+    # The conditional update makes the invite single-use even when two people submit it at once.
+    claimed = Invite.objects.filter(pk=invite.pk, used_at__isnull=True, expires_at__gt=now).update(
+        used_by=user, used_at=now
+    )
+    if not claimed:
+        raise InviteError("used")
+    try:
+        with transaction.atomic():
+            return Membership.objects.create(user=user, organisation=invite.organisation, role=invite.role)
+    except IntegrityError as exc:
+        raise InviteError("already_member") from exc
+
+
+@transaction.atomic
+def invite_accept_with_signup(*, code: str, email: str, name: str, password: str) -> Membership:
+    """A newcomer creates an account and joins with the invite, all or nothing."""
+    if User.objects.filter(email=normalize_email(email)).exists():
+        raise InviteError("email_taken")
+    invite_check(code=code)
+    user = user_create(email=email, password=password, name=name)
+    return invite_accept(code=code, user=user)

@@ -1,0 +1,34 @@
+from django.urls import include, path
+
+from . import views
+
+app_name = "accounts"
+
+# Pages of one organisation, under /o/<org_slug>/ (other apps mount theirs the same way).
+org_urlpatterns = [
+    path("", views.org_home, name="org_home"),
+    path("members/", views.members, name="members"),
+    path("members/invites/", views.invite_create, name="invite_create"),
+    path("members/invites/<int:pk>/revoke/", views.invite_revoke, name="invite_revoke"),
+    path("house-rules/", views.house_rules, name="house_rules"),
+]
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("accounts/login/", views.login, name="login"),
+    path("accounts/logout/", views.logout, name="logout"),
+    path("accounts/password/change/", views.password_change, name="password_change"),
+    path("accounts/password/change/done/", views.password_change_done, name="password_change_done"),
+    path("accounts/password/reset/", views.password_reset, name="password_reset"),
+    path("accounts/password/reset/sent/", views.password_reset_done, name="password_reset_done"),
+    path(
+        "accounts/password/reset/<uidb64>/<token>/",
+        views.password_reset_confirm,
+        name="password_reset_confirm",
+    ),
+    path("accounts/password/reset/complete/", views.password_reset_complete, name="password_reset_complete"),
+    path("orgs/", views.choose_org, name="choose_org"),
+    path("join/", views.join, name="join"),
+    path("join/<str:code>/", views.join_code, name="join_code"),
+    path("o/<slug:org_slug>/", include(org_urlpatterns)),
+]

@@ -1,0 +1,313 @@
+"""Login, organisation choice, joining with an invite, and the organisation's own pages."""
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth import login as auth_login
+from django.contrib.auth import views as auth_views
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render, resolve_url
+from django.urls import reverse, reverse_lazy
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.csrf import csrf_protect
+from django.views.decorators.debug import sensitive_post_parameters
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRedirect
+
+from .access import (
+    ALL_ROLES,
+    CURRENT_ORG_SESSION_KEY,
+    STAFF_ROLES,
+    OrgHttpRequest,
+    authenticated_view,
+    org_view,
+    public_view,
+)
+from .forms import (
+    INVITE_ERRORS,
+    HouseRulesForm,
+    InviteCodeForm,
+    InviteCreateForm,
+    LoginForm,
+    QueuedPasswordResetForm,
+    SignupForm,
+)
+from .house_rules import describe_rules
+from .models import Invite, Organisation, Role
+from .selectors import (
+    invites_open_for_organisation,
+    member_counts_for_organisation,
+    members_for_organisation,
+    membership_for_user_and_slug,
+    memberships_for_user,
+)
+from .services import InviteError, house_rules_update, invite_accept, invite_accept_with_signup, invite_check
+from .services import invite_create as invite_create_service
+from .services import invite_revoke as invite_revoke_service
+
+# Forms that fail validation answer 422, so scripts and tests can tell them from a success.
+INVALID = 422
+
+
+@public_view
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    if not request.user.is_authenticated:
+        return redirect("accounts:login")
+    slug = request.session.get(CURRENT_ORG_SESSION_KEY)
+    if slug and membership_for_user_and_slug(user=request.user, slug=slug):
+        return redirect("accounts:org_home", org_slug=slug)
+    return redirect("accounts:choose_org")
+
+
+def _next_url(request: HttpRequest) -> str:
+    candidate = request.POST.get("next") or request.GET.get("next") or ""
+    if url_has_allowed_host_and_scheme(
+        candidate, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return candidate
+    return resolve_url(settings.LOGIN_REDIRECT_URL)
+
+
+@public_view
+@require_http_methods(["GET", "POST"])
+@sensitive_post_parameters()
+@csrf_protect
+@never_cache
+def login(request: HttpRequest) -> HttpResponse:
+    if request.user.is_authenticated and request.method == "GET":
+        return redirect(_next_url(request))
+    form = LoginForm(request, data=request.POST if request.method == "POST" else None)
+    if form.is_valid():
+        auth_login(request, form.get_user())
+        return redirect(_next_url(request))
+    status = 429 if form.locked else INVALID if form.is_bound else 200
+    next_url = request.POST.get("next") or request.GET.get("next") or ""
+    return render(request, "accounts/login.html", {"form": form, "next": next_url}, status=status)
+
+
+class _InvalidIs422:
+    """For Django's auth views: a form with errors answers 422 like our own views."""
+
+    def form_invalid(self, form):  # type: ignore[no-untyped-def]
+        return self.render_to_response(self.get_context_data(form=form), status=INVALID)
+
+
+class PasswordChangeView(_InvalidIs422, auth_views.PasswordChangeView):
+    template_name = "accounts/password_change.html"
+    success_url = reverse_lazy("accounts:password_change_done")
+
+
+class PasswordResetView(_InvalidIs422, auth_views.PasswordResetView):
+    template_name = "accounts/password_reset.html"
+    form_class = QueuedPasswordResetForm
+    email_template_name = "accounts/email/password_reset.txt"
+    subject_template_name = "accounts/email/password_reset_subject.txt"
+    success_url = reverse_lazy("accounts:password_reset_done")
+
+
+class PasswordResetConfirmView(_InvalidIs422, auth_views.PasswordResetConfirmView):
+    template_name = "accounts/password_reset_confirm.html"
+    success_url = reverse_lazy("accounts:password_reset_complete")
+
+
+logout = public_view(auth_views.LogoutView.as_view())
+password_change = authenticated_view(PasswordChangeView.as_view())
+password_change_done = authenticated_view(
+    auth_views.PasswordChangeDoneView.as_view(template_name="accounts/password_change_done.html")
+)
+password_reset = public_view(PasswordResetView.as_view())
+password_reset_done = public_view(
+    auth_views.PasswordResetDoneView.as_view(template_name="accounts/password_reset_done.html")
+)
+password_reset_confirm = public_view(PasswordResetConfirmView.as_view())
+password_reset_complete = public_view(
+    auth_views.PasswordResetCompleteView.as_view(template_name="accounts/password_reset_complete.html")
+)
+
+
+@authenticated_view
+@require_http_methods(["GET", "POST"])
+def choose_org(request: HttpRequest) -> HttpResponse:
+    memberships = list(memberships_for_user(user=request.user))  # type: ignore[arg-type]
+    if request.method == "POST":
+        chosen = next((m for m in memberships if m.organisation.slug == request.POST.get("org")), None)
+        if chosen is None:
+            return render(
+                request,
+                "accounts/choose_org.html",
+                {"memberships": memberships, "error": _("Choose one of your organisations.")},
+                status=400,
+            )
+        request.session[CURRENT_ORG_SESSION_KEY] = chosen.organisation.slug
+        return redirect("accounts:org_home", org_slug=chosen.organisation.slug)
+    if len(memberships) == 1:
+        only = memberships[0].organisation.slug
+        request.session[CURRENT_ORG_SESSION_KEY] = only
+        return redirect("accounts:org_home", org_slug=only)
+    return render(request, "accounts/choose_org.html", {"memberships": memberships})
+
+
+@public_view
+@require_http_methods(["GET", "POST"])
+def join(request: HttpRequest) -> HttpResponse:
+    form = InviteCodeForm(request.POST if request.method == "POST" else None)
+    if form.is_valid():
+        return redirect("accounts:join_code", code=form.cleaned_data["code"])
+    return render(request, "accounts/join.html", {"form": form}, status=INVALID if form.is_bound else 200)
+
+
+@public_view
+@require_http_methods(["GET", "POST"])
+@sensitive_post_parameters("password1", "password2")
+def join_code(request: HttpRequest, code: str) -> HttpResponse:
+    try:
+        invite = invite_check(code=code)
+    except InviteError as error:
+        status = 404 if error.code == "unknown" else 410
+        return render(
+            request, "accounts/join_invalid.html", {"message": INVITE_ERRORS[error.code]}, status=status
+        )
+    context: dict[str, object] = {"invite": invite, "role_label": Role(invite.role).label}
+    if not request.user.is_authenticated:
+        return _join_with_signup(request, invite, context)
+    if request.method == "POST":
+        try:
+            membership = invite_accept(code=invite.code, user=request.user)  # type: ignore[arg-type]
+        except InviteError as error:
+            context["error"] = INVITE_ERRORS[error.code]
+            return render(request, "accounts/join_code.html", context, status=409)
+        return _joined(request, membership.organisation)
+    if membership_for_user_and_slug(user=request.user, slug=invite.organisation.slug):  # type: ignore[arg-type]
+        context["error"] = INVITE_ERRORS["already_member"]
+    return render(request, "accounts/join_code.html", context)
+
+
+def _join_with_signup(request: HttpRequest, invite: Invite, context: dict[str, object]) -> HttpResponse:
+    """A newcomer opening an invite: create the account and use the invite in one step."""
+    form = SignupForm(request.POST if request.method == "POST" else None)
+    if form.is_valid():
+        try:
+            membership = invite_accept_with_signup(
+                code=invite.code,
+                email=form.cleaned_data["email"],
+                name=form.cleaned_data["name"],
+                password=form.cleaned_data["password1"],
+            )
+        except InviteError as error:
+            form.add_error(None, INVITE_ERRORS[error.code])
+        else:
+            auth_login(request, membership.user, backend="django.contrib.auth.backends.ModelBackend")
+            return _joined(request, membership.organisation)
+    context["form"] = form
+    return render(request, "accounts/join_code.html", context, status=INVALID if form.is_bound else 200)
+
+
+def _joined(request: HttpRequest, organisation: Organisation) -> HttpResponse:
+    request.session[CURRENT_ORG_SESSION_KEY] = organisation.slug
+    messages.success(request, _("Welcome to %(org)s.") % {"org": organisation.name})
+    return redirect("accounts:org_home", org_slug=organisation.slug)
+
+
+# --- Organisation pages ------------------------------------------------------------------------
+
+
+@org_view(roles=ALL_ROLES)
+@require_GET
+def org_home(request: OrgHttpRequest) -> HttpResponse:
+    org = request.org
+    context = {
+        "rules": describe_rules(ruleset=org.ruleset, overrides=org.rule_overrides),
+        "counts": member_counts_for_organisation(organisation=org)
+        if request.membership.role in STAFF_ROLES
+        else None,
+    }
+    return render(request, "accounts/org_home.html", context)
+
+
+def _members_context(request: OrgHttpRequest, form: InviteCreateForm | None = None) -> dict[str, object]:
+    org, membership = request.org, request.membership
+    invites = list(invites_open_for_organisation(organisation=org))
+    for invite in invites:
+        invite.link = request.build_absolute_uri(reverse("accounts:join_code", kwargs={"code": invite.code}))
+        invite.can_revoke = membership.role == Role.OWNER or invite.created_by_id == membership.user_id
+    return {
+        "members": members_for_organisation(organisation=org),
+        "invites": invites,
+        "form": form or InviteCreateForm(inviter_role=membership.role),
+    }
+
+
+@org_view(roles=STAFF_ROLES)
+@require_GET
+def members(request: OrgHttpRequest) -> HttpResponse:
+    return render(request, "accounts/members.html", _members_context(request))
+
+
+@org_view(roles=STAFF_ROLES)
+@require_POST
+def invite_create(request: OrgHttpRequest) -> HttpResponse:
+    membership = request.membership
+    form = InviteCreateForm(request.POST, inviter_role=membership.role)
+    status = 200
+    if form.is_valid():
+        invite = invite_create_service(inviter=membership, role=form.cleaned_data["role"])
+        messages.success(
+            request,
+            _("Invite %(code)s created for a new %(role)s.")
+            % {"code": invite.code_display, "role": Role(invite.role).label},
+        )
+        if not request.htmx:
+            return redirect("accounts:members", org_slug=request.org.slug)
+        form = None
+    else:
+        status = INVALID
+    template = "accounts/members.html#invites" if request.htmx else "accounts/members.html"
+    return render(request, template, _members_context(request, form), status=status)
+
+
+@org_view(roles=STAFF_ROLES)
+@require_POST
+def invite_revoke(request: OrgHttpRequest, pk: int) -> HttpResponse:
+    invite = get_object_or_404(Invite, organisation=request.org, pk=pk)
+    try:
+        invite_revoke_service(invite=invite, by=request.membership)
+    except InviteError as error:
+        messages.error(request, INVITE_ERRORS[error.code])
+        status = 403 if error.code == "revoke_not_allowed" else 409
+        template = "accounts/members.html#invites" if request.htmx else "accounts/members.html"
+        return render(request, template, _members_context(request), status=status)
+    messages.success(request, _("Invite %(code)s revoked.") % {"code": invite.code_display})
+    if request.htmx:
+        return render(request, "accounts/members.html#invites", _members_context(request))
+    return redirect("accounts:members", org_slug=request.org.slug)
+
+
+HOUSE_RULE_FIELDS = ["ruleset", "ante", "bring_in", "small_bet", "big_bet", "max_bets", "min_chip"]
+
+
+@org_view(roles=[Role.OWNER])
+@require_http_methods(["GET", "POST"])
+def house_rules(request: OrgHttpRequest) -> HttpResponse:
+    org = request.org
+    # Validate against a copy, so a rejected form never changes the organisation shown elsewhere.
+    form = HouseRulesForm(
+        request.POST if request.method == "POST" else None, instance=Organisation.objects.get(pk=org.pk)
+    )
+    if form.is_valid():
+        house_rules_update(
+            organisation=org,
+            rule_overrides=form.cleaned_data["rule_overrides"],
+            **{name: form.cleaned_data[name] for name in HOUSE_RULE_FIELDS},
+        )
+        messages.success(request, _("House rules saved."))
+        if request.htmx:
+            return HttpResponseClientRedirect(reverse("accounts:house_rules", kwargs={"org_slug": org.slug}))
+        return redirect("accounts:house_rules", org_slug=org.slug)
+    context = {
+        "form": form,
+        "rules": describe_rules(ruleset=org.ruleset, overrides=org.rule_overrides),
+    }
+    template = "accounts/house_rules.html#form" if request.htmx else "accounts/house_rules.html"
+    return render(request, template, context, status=INVALID if form.is_bound else 200)

@@ -1,0 +1,20 @@
+"""URL conf. Organisation pages live under /o/<org_slug>/: an app mounts its own with
+path("o/<slug:org_slug>/drills/", include("dealer_training.drills.urls")).
+
+Every view declares its access rule (dealer_training.accounts.access); a test walks this conf
+and fails on a view without one.
+"""
+
+from django.contrib import admin
+from django.urls import include, path
+from django.views.i18n import set_language
+
+from dealer_training.accounts.access import public_view
+from dealer_training.health import health
+
+urlpatterns = [
+    path("health/", health, name="health"),
+    path("i18n/setlang/", public_view(set_language), name="set_language"),
+    path("admin/", admin.site.urls),
+    path("", include("dealer_training.accounts.urls")),
+]

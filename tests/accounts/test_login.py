@@ -1,0 +1,149 @@
+import pytest
+from django.conf import settings
+from django.urls import reverse
+
+from dealer_training.accounts.models import Role
+from tests.factories import MembershipFactory, OrganisationFactory
+
+LOGIN = "/accounts/login/"
+
+
+def _login(client, email, password, **extra):
+    return client.post(LOGIN, {"username": email, "password": password}, HTTP_ACCEPT_LANGUAGE="en", **extra)
+
+
+def test_login_page_answers_in_japanese_by_default_and_in_english_when_asked(client, db):
+    ja = client.get(LOGIN, HTTP_ACCEPT_LANGUAGE="ja")
+    en = client.get(LOGIN, HTTP_ACCEPT_LANGUAGE="en-US,en;q=0.9")
+    other = client.get(LOGIN, HTTP_ACCEPT_LANGUAGE="fr")
+    assert "<h1>ログイン</h1>" in ja.content.decode()
+    assert '<html lang="ja">' in ja.content.decode()
+    assert "<h1>Log in</h1>" in en.content.decode()
+    assert '<html lang="en">' in en.content.decode()
+    assert "<h1>ログイン</h1>" in other.content.decode()
+
+
+def test_the_language_switch_remembers_english(client, db):
+    response = client.post("/i18n/setlang/", {"language": "en", "next": LOGIN}, HTTP_ACCEPT_LANGUAGE="ja")
+    assert response.status_code == 302
+    assert response["Location"] == LOGIN
+    assert "<h1>Log in</h1>" in client.get(LOGIN, HTTP_ACCEPT_LANGUAGE="ja").content.decode()
+
+
+def test_a_member_of_one_organisation_lands_on_its_home_page_after_login(client, trainee, password):
+    response = _login(client, "trainee@example.com", password, follow=True)
+    assert response.redirect_chain[-1] == ("/o/ginza/", 302)
+    assert response.status_code == 200
+    assert client.session["current_org_slug"] == "ginza"
+    assert "Ginza Card Room" in response.content.decode()
+
+
+def test_login_ignores_the_letter_case_of_the_email(client, trainee, password):
+    response = _login(client, "  Trainee@Example.COM ", password)
+    assert response.status_code == 302
+
+
+def test_a_member_of_several_organisations_chooses_one_after_login(client, trainee, password):
+    osaka = OrganisationFactory(name="Osaka Dealer School", slug="osaka")
+    MembershipFactory(user=trainee.user, organisation=osaka, role=Role.INSTRUCTOR)
+    response = _login(client, "trainee@example.com", password, follow=True)
+    assert response.redirect_chain[-1] == ("/orgs/", 302)
+    page = response.content.decode()
+    assert "Ginza Card Room" in page
+    assert "Osaka Dealer School" in page
+
+    chosen = client.post("/orgs/", {"org": "osaka"})
+    assert chosen.status_code == 302
+    assert chosen["Location"] == "/o/osaka/"
+    assert client.session["current_org_slug"] == "osaka"
+    # The start page now goes straight to the remembered organisation.
+    assert client.get("/")["Location"] == "/o/osaka/"
+    home = client.get("/o/osaka/", HTTP_ACCEPT_LANGUAGE="en")
+    assert home.context["can_switch_org"] is True
+    assert 'href="/orgs/"' in home.content.decode()
+
+
+def test_choosing_an_organisation_one_does_not_belong_to_is_refused(login_as, trainee):
+    OrganisationFactory(slug="osaka")
+    response = login_as(trainee).post("/orgs/", {"org": "osaka"}, HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 400
+    assert "Choose one of your organisations." in response.content.decode()
+
+
+def test_a_user_without_organisation_is_offered_to_join_with_a_code(client, db):
+    from tests.factories import UserFactory
+
+    client.force_login(UserFactory())
+    response = client.get("/orgs/", HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 200
+    assert "You are not a member of any organisation yet." in response.content.decode()
+    assert 'href="/join/"' in response.content.decode()
+
+
+def test_a_wrong_password_gets_a_clear_error_and_422(client, trainee):
+    response = _login(client, "trainee@example.com", "wrong password")
+    assert response.status_code == 422
+    assert "The email address or password is not correct." in response.content.decode()
+    assert "_auth_user_id" not in client.session
+
+
+def test_login_keeps_a_safe_next_url_and_drops_a_foreign_one(client, trainee, password):
+    assert _login(client, "trainee@example.com", password)["Location"] == "/orgs/"
+    client.logout()
+    response = client.post(
+        LOGIN + "?next=/o/ginza/", {"username": "trainee@example.com", "password": password}
+    )
+    assert response["Location"] == "/o/ginza/"
+    client.logout()
+    response = client.post(
+        LOGIN, {"username": "trainee@example.com", "password": password, "next": "https://evil.example/"}
+    )
+    assert response["Location"] == "/orgs/"
+
+
+def test_throttling_locks_repeated_bad_logins_for_one_email_and_address(client, trainee, password):
+    limit = settings.LOGIN_FAILURE_LIMIT
+    for _ in range(limit - 1):
+        assert _login(client, "trainee@example.com", "bad").status_code == 422
+    locked = _login(client, "trainee@example.com", "bad")
+    assert locked.status_code == 429
+    assert "logging in is paused for 15 minutes" in locked.content.decode()
+    # Even the right password is refused while the lock lasts.
+    still_locked = _login(client, "trainee@example.com", password)
+    assert still_locked.status_code == 429
+    assert "_auth_user_id" not in client.session
+    # Another client address is not locked out by someone else's guessing.
+    assert _login(client, "trainee@example.com", password, REMOTE_ADDR="10.1.2.3").status_code == 302
+
+
+def test_the_login_lock_expires_after_the_lock_time(client, trainee, password, settings):
+    from django.core.cache import cache
+
+    for _ in range(settings.LOGIN_FAILURE_LIMIT):
+        _login(client, "trainee@example.com", "bad")
+    assert _login(client, "trainee@example.com", password).status_code == 429
+    cache.clear()  # what the cache does when the lock's timeout passes
+    assert _login(client, "trainee@example.com", password).status_code == 302
+
+
+def test_a_successful_login_resets_the_failure_count(client, trainee, password):
+    for _ in range(settings.LOGIN_FAILURE_LIMIT - 1):
+        _login(client, "trainee@example.com", "bad")
+    assert _login(client, "trainee@example.com", password).status_code == 302
+    client.logout()
+    for _ in range(settings.LOGIN_FAILURE_LIMIT - 1):
+        assert _login(client, "trainee@example.com", "bad").status_code == 422
+
+
+def test_logout_is_a_post_and_ends_the_session(login_as, trainee):
+    client = login_as(trainee)
+    response = client.post("/accounts/logout/")
+    assert response.status_code == 302
+    assert response["Location"] == reverse("accounts:login")
+    assert client.get("/o/ginza/").status_code == 302
+
+
+@pytest.mark.parametrize("url", ["/", "/accounts/login/"])
+def test_a_logged_in_user_opening_the_start_or_login_page_is_sent_on(login_as, trainee, url):
+    response = login_as(trainee).get(url)
+    assert response.status_code == 302

@@ -1,0 +1,50 @@
+import pytest
+from django.core.cache import cache
+
+from dealer_training.accounts.models import Role
+
+from .factories import PASSWORD, MembershipFactory, OrganisationFactory
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache():
+    # Login throttling counts in the cache; every test starts with none.
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@pytest.fixture
+def org(db):
+    return OrganisationFactory(name="Ginza Card Room", slug="ginza")
+
+
+@pytest.fixture
+def owner(org):
+    return MembershipFactory(organisation=org, role=Role.OWNER, user__email="owner@example.com")
+
+
+@pytest.fixture
+def instructor(org):
+    return MembershipFactory(organisation=org, role=Role.INSTRUCTOR, user__email="instructor@example.com")
+
+
+@pytest.fixture
+def trainee(org):
+    return MembershipFactory(organisation=org, role=Role.TRAINEE, user__email="trainee@example.com")
+
+
+@pytest.fixture
+def login_as(client):
+    """Log the client in as a membership's user; returns the client."""
+
+    def _login(membership):
+        client.force_login(membership.user)
+        return client
+
+    return _login
+
+
+@pytest.fixture
+def password():
+    return PASSWORD

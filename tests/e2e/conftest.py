@@ -1,0 +1,90 @@
+"""Browser tests: Playwright drives Debian's Chromium against pytest-django's live server.
+
+Every test here is marked ``browser``. Screenshots go to test-artifacts/ (git-ignored). When
+/usr/bin/chromium is missing the tests fail with an install hint; they never skip.
+"""
+
+import os
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+
+PHONE = {"width": 375, "height": 812}
+DESKTOP = {"width": 1280, "height": 800}
+
+# Playwright's sync API keeps an event loop running in this thread; Django would otherwise
+# refuse ORM calls made by the test itself (the live server runs in its own thread).
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if Path(str(item.fspath)).is_relative_to(Path(__file__).parent):
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not CHROMIUM.exists():
+        pytest.fail(
+            f"{CHROMIUM} is missing: browser tests need Debian's Chromium (apt-get install -y chromium).",
+            pytrace=False,
+        )
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def new_page(browser, live_server):
+    """Factory: a fresh page (own cookies) at a viewport and language, with a base URL."""
+    contexts = []
+
+    def _new_page(*, viewport=DESKTOP, locale="ja-JP"):
+        context = browser.new_context(
+            viewport=viewport,
+            locale=locale,
+            base_url=live_server.url,
+            extra_http_headers={"Accept-Language": locale},
+        )
+        context.set_default_timeout(10_000)
+        contexts.append(context)
+        page = context.new_page()
+        page.console_errors = []
+        page.on(
+            "console", lambda message: message.type == "error" and page.console_errors.append(message.text)
+        )
+        return page
+
+    yield _new_page
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture
+def screenshot(request):
+    """Save a full-page screenshot as test-artifacts/<test name>-<label>.png."""
+    ARTIFACTS.mkdir(exist_ok=True)
+
+    def _screenshot(page, label):
+        name = request.node.name.replace("[", "-").replace("]", "").replace("/", "-")
+        path = ARTIFACTS / f"{name}-{label}.png"
+        page.screenshot(path=str(path), full_page=True)
+        return path
+
+    return _screenshot

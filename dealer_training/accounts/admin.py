@@ -3,7 +3,7 @@ from django.contrib.auth.admin import UserAdmin as BaseUserAdmin
 from django.contrib.auth.forms import AdminUserCreationForm, UserChangeForm
 from django.utils.translation import gettext_lazy as _
 
-from .models import Invite, Membership, Organisation, User
+from .models import Cohort, Invite, Membership, Organisation, User
 
 
 class UserCreationAdminForm(AdminUserCreationForm):
@@ -71,3 +71,11 @@ class InviteAdmin(admin.ModelAdmin):
     list_filter = ["role", "organisation"]
     search_fields = ["code", "organisation__name"]
     raw_id_fields = ["created_by", "used_by"]
+
+
+@admin.register(Cohort)
+class CohortAdmin(admin.ModelAdmin):
+    list_display = ["name", "organisation", "created_at"]
+    list_filter = ["organisation"]
+    search_fields = ["name"]
+    filter_horizontal = ["members"]

@@ -204,3 +204,27 @@ class Invite(models.Model):
 
     def is_expired(self, now: datetime | None = None) -> bool:
         return self.expires_at <= (now or timezone.now())
+
+
+class Cohort(models.Model):
+    """A named group of trainees in one organisation: a class, a shift, a new-hire intake."""
+
+    organisation = models.ForeignKey(
+        Organisation, on_delete=models.CASCADE, related_name="cohorts", verbose_name=_("organisation")
+    )
+    name = models.CharField(_("name"), max_length=120)
+    members = models.ManyToManyField(
+        Membership, related_name="cohorts", blank=True, verbose_name=_("members")
+    )
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("cohort")
+        verbose_name_plural = _("cohorts")
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(fields=["organisation", "name"], name="cohort_name_unique_in_org"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name

@@ -24,6 +24,9 @@ INSTALLED_APPS = [
     "template_partials",
     # Project apps, in dependency order: seed_demo runs their demo steps in this order.
     "dealer_training.accounts",
+    "dealer_training.scenarios",
+    "dealer_training.drills",
+    "dealer_training.progress",
 ]
 
 MIDDLEWARE = [
@@ -98,6 +101,10 @@ USE_TZ = True
 STATIC_URL = "/static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = BASE_DIR / "var" / "staticfiles"
+
+# Generated files (CSV exports). Several machines must share this folder (or a storage backend).
+MEDIA_ROOT = env.path("DJANGO_MEDIA_ROOT", default=BASE_DIR / "var" / "media")
+MEDIA_URL = "/media/"
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},

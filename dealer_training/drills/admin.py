@@ -1,0 +1,53 @@
+from django.contrib import admin
+from django.http import HttpRequest
+
+from .models import Attempt, Certificate, DrillSession, Question, ReviewCard, TrainingSettings
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """Records of what trainees did: visible to staff, never edited or deleted by hand."""
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
+
+
+@admin.register(TrainingSettings)
+class TrainingSettingsAdmin(admin.ModelAdmin):
+    list_display = ["organisation", "mastery_accuracy", "exam_pass_accuracy"]
+
+
+@admin.register(DrillSession)
+class DrillSessionAdmin(ReadOnlyAdmin):
+    list_display = ["trainee", "organisation", "mode", "skill", "variant", "started_at", "finished_at"]
+    list_filter = ["organisation", "mode"]
+
+
+@admin.register(Question)
+class QuestionAdmin(ReadOnlyAdmin):
+    list_display = ["session", "position", "kind", "skill", "variant", "issued_at"]
+    list_filter = ["kind"]
+
+
+@admin.register(Attempt)
+class AttemptAdmin(ReadOnlyAdmin):
+    list_display = ["trainee", "organisation", "kind", "skill", "variant", "correct", "time_ms", "created_at"]
+    list_filter = ["organisation", "mode", "correct", "skill"]
+    date_hierarchy = "created_at"
+
+
+@admin.register(ReviewCard)
+class ReviewCardAdmin(ReadOnlyAdmin):
+    list_display = ["trainee", "organisation", "skill", "variant", "scenario", "due_at"]
+
+
+@admin.register(Certificate)
+class CertificateAdmin(admin.ModelAdmin):
+    list_display = ["title", "trainee", "organisation", "accuracy", "issued_at", "signed_off_by"]
+    list_filter = ["organisation"]
+    readonly_fields = ["code", "session", "accuracy", "average_seconds", "items", "issued_at"]

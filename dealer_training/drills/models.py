@@ -1,0 +1,302 @@
+"""Practice: sessions, issued questions, attempts, review scheduling and certificates.
+
+Attempts are the record of what a trainee did. They are written once, by the answer service,
+and never edited or deleted by users (the admin shows them read-only).
+"""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from dealer_training.accounts.models import Organisation
+from dealer_training.scenarios.choices import Skill, Variant
+from dealer_training.scenarios.models import DrillSet, Scenario, ScenarioVersion
+
+
+class Mode(models.TextChoices):
+    PRACTICE = "practice", _("Practice")
+    SPEED = "speed", _("Speed")
+    EXAM = "exam", _("Exam")
+    REVIEW = "review", _("Review")
+    WALK = "walk", _("Hand walk")
+
+
+class TrainingSettings(models.Model):
+    """An organisation's training bars: speed targets, mastery thresholds, exam pass marks."""
+
+    organisation = models.OneToOneField(
+        Organisation,
+        on_delete=models.CASCADE,
+        related_name="training_settings",
+        verbose_name=_("organisation"),
+    )
+    speed_targets = models.JSONField(
+        _("target seconds per skill"), default=dict, blank=True, help_text=_("Skill code → seconds.")
+    )
+    mastery_min_answers = models.PositiveSmallIntegerField(_("answers needed for mastery"), default=30)
+    mastery_window = models.PositiveSmallIntegerField(_("recent answers counted for mastery"), default=30)
+    mastery_accuracy = models.PositiveSmallIntegerField(_("mastery accuracy (percent)"), default=90)
+    exam_pass_accuracy = models.PositiveSmallIntegerField(_("exam pass mark (percent correct)"), default=80)
+    exam_pass_seconds = models.FloatField(
+        _("exam pass mark (average seconds per item)"), null=True, blank=True
+    )
+
+    class Meta:
+        verbose_name = _("training settings")
+        verbose_name_plural = _("training settings")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(mastery_accuracy__lte=100) & Q(exam_pass_accuracy__lte=100),
+                name="training_settings_percentages",
+            ),
+            models.CheckConstraint(
+                condition=Q(mastery_window__gte=1) & Q(mastery_window__lte=100),
+                name="training_settings_window_1_to_100",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return str(self.organisation)
+
+
+class DrillSession(models.Model):
+    """One sitting of one trainee in one mode."""
+
+    organisation = models.ForeignKey(
+        Organisation, on_delete=models.CASCADE, related_name="drill_sessions", verbose_name=_("organisation")
+    )
+    trainee = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="drill_sessions",
+        verbose_name=_("trainee"),
+    )
+    mode = models.CharField(_("mode"), max_length=10, choices=Mode.choices)
+    skill = models.CharField(_("skill"), max_length=20, choices=Skill.choices, blank=True)
+    variant = models.CharField(_("game"), max_length=8, choices=Variant.choices, blank=True)
+    drill_set = models.ForeignKey(
+        DrillSet,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="sessions",
+        verbose_name=_("drill set"),
+    )
+    seed = models.CharField(_("seed"), max_length=64, blank=True)
+    planned_count = models.PositiveSmallIntegerField(_("questions"), default=10)
+    started_at = models.DateTimeField(_("started"), auto_now_add=True)
+    finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("drill session")
+        verbose_name_plural = _("drill sessions")
+        ordering = ["-started_at"]
+        indexes = [models.Index(fields=["organisation", "trainee", "-started_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.trainee} {self.mode} {self.started_at:%Y-%m-%d %H:%M}"
+
+
+class Question(models.Model):
+    """One issued item: the document shown to the trainee and the engine's expected answer.
+
+    ``expected`` never leaves the server before the attempt exists. ``issued_at`` starts the
+    server-side clock.
+    """
+
+    session = models.ForeignKey(
+        DrillSession, on_delete=models.CASCADE, related_name="questions", verbose_name=_("session")
+    )
+    organisation = models.ForeignKey(
+        Organisation, on_delete=models.CASCADE, related_name="+", verbose_name=_("organisation")
+    )
+    trainee = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+", verbose_name=_("trainee")
+    )
+    position = models.PositiveSmallIntegerField(_("position"))
+    skill = models.CharField(_("skill"), max_length=20, choices=Skill.choices)
+    variant = models.CharField(_("game"), max_length=8, choices=Variant.choices)
+    kind = models.CharField(_("question kind"), max_length=20)
+    scenario_version = models.ForeignKey(
+        ScenarioVersion,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="questions",
+        verbose_name=_("scenario version"),
+    )
+    seed = models.CharField(_("seed"), max_length=64, blank=True)
+    document = models.JSONField(_("scenario document"))
+    expected = models.JSONField(_("expected answer"))
+    ruleset = models.CharField(_("rule set"), max_length=20)
+    issued_at = models.DateTimeField(_("issued"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("question")
+        verbose_name_plural = _("questions")
+        ordering = ["session", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "position"], name="one_question_per_position"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.session} #{self.position} ({self.kind})"
+
+
+class Attempt(models.Model):
+    """A trainee's answer to one question. One per question: a replayed submission adds nothing."""
+
+    class Speed(models.TextChoices):
+        FAST = "fast", _("Fast")
+        NORMAL = "normal", _("Normal")
+        SLOW = "slow", _("Slow")
+
+    question = models.OneToOneField(
+        Question, on_delete=models.PROTECT, related_name="attempt", verbose_name=_("question")
+    )
+    organisation = models.ForeignKey(
+        Organisation, on_delete=models.CASCADE, related_name="attempts", verbose_name=_("organisation")
+    )
+    trainee = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="attempts", verbose_name=_("trainee")
+    )
+    session = models.ForeignKey(
+        DrillSession, on_delete=models.CASCADE, related_name="attempts", verbose_name=_("session")
+    )
+    scenario_version = models.ForeignKey(
+        ScenarioVersion,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="attempts",
+        verbose_name=_("scenario version"),
+    )
+    mode = models.CharField(_("mode"), max_length=10, choices=Mode.choices)
+    skill = models.CharField(_("skill"), max_length=20, choices=Skill.choices)
+    variant = models.CharField(_("game"), max_length=8, choices=Variant.choices)
+    kind = models.CharField(_("question kind"), max_length=20)
+    ruleset = models.CharField(_("rule set"), max_length=20)
+    answer = models.JSONField(_("answer"))
+    correct = models.BooleanField(_("correct"))
+    score = models.FloatField(
+        _("score"), default=0.0, help_text=_("Share of the answer's fields that were right.")
+    )
+    time_ms = models.PositiveIntegerField(_("time (ms)"))
+    speed = models.CharField(_("speed"), max_length=6, choices=Speed.choices, blank=True)
+    created_at = models.DateTimeField(_("answered"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("attempt")
+        verbose_name_plural = _("attempts")
+        ordering = ["-created_at"]
+        indexes = [
+            models.Index(fields=["organisation", "trainee", "created_at"]),
+            models.Index(fields=["organisation", "created_at"]),
+            models.Index(fields=["scenario_version", "correct"]),
+        ]
+        constraints = [
+            models.CheckConstraint(condition=Q(score__gte=0) & Q(score__lte=1), name="attempt_score_0_to_1"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.question} → {'✓' if self.correct else '✗'}"
+
+
+class ReviewCard(models.Model):
+    """The spaced-repetition state (an ``fsrs`` card) of one trainee for one skill or scenario."""
+
+    organisation = models.ForeignKey(
+        Organisation, on_delete=models.CASCADE, related_name="+", verbose_name=_("organisation")
+    )
+    trainee = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="review_cards",
+        verbose_name=_("trainee"),
+    )
+    skill = models.CharField(_("skill"), max_length=20, choices=Skill.choices, blank=True)
+    variant = models.CharField(_("game"), max_length=8, choices=Variant.choices, blank=True)
+    scenario = models.ForeignKey(
+        Scenario,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="review_cards",
+        verbose_name=_("scenario"),
+    )
+    card = models.JSONField(_("scheduler state"))
+    due_at = models.DateTimeField(_("due"))
+    last_review_at = models.DateTimeField(_("last review"), null=True, blank=True)
+    lapses = models.PositiveIntegerField(_("misses"), default=0)
+
+    class Meta:
+        verbose_name = _("review card")
+        verbose_name_plural = _("review cards")
+        indexes = [models.Index(fields=["organisation", "trainee", "due_at"])]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["organisation", "trainee", "skill", "variant"],
+                condition=Q(scenario__isnull=True),
+                name="one_review_card_per_skill",
+            ),
+            models.UniqueConstraint(
+                fields=["trainee", "scenario"],
+                condition=Q(scenario__isnull=False),
+                name="one_review_card_per_scenario",
+            ),
+            models.CheckConstraint(
+                condition=Q(scenario__isnull=False) | ~Q(skill=""), name="review_card_has_skill_or_scenario"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.trainee}: {self.scenario or self.skill}"
+
+
+class Certificate(models.Model):
+    """A passed exam, verifiable by its unguessable ``code``; a manager signs it off."""
+
+    organisation = models.ForeignKey(
+        Organisation, on_delete=models.CASCADE, related_name="certificates", verbose_name=_("organisation")
+    )
+    trainee = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="certificates",
+        verbose_name=_("trainee"),
+    )
+    session = models.OneToOneField(
+        DrillSession, on_delete=models.PROTECT, related_name="certificate", verbose_name=_("exam")
+    )
+    drill_set = models.ForeignKey(
+        DrillSet,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="certificates",
+        verbose_name=_("exam blueprint"),
+    )
+    title = models.CharField(_("title"), max_length=200)
+    accuracy = models.FloatField(_("accuracy"))
+    average_seconds = models.FloatField(_("average seconds per item"))
+    items = models.PositiveSmallIntegerField(_("items"))
+    code = models.CharField(_("verification code"), max_length=32, unique=True)
+    issued_at = models.DateTimeField(_("issued"), auto_now_add=True)
+    signed_off_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("signed off by"),
+    )
+    signed_off_at = models.DateTimeField(_("signed off"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("certificate")
+        verbose_name_plural = _("certificates")
+        ordering = ["-issued_at"]
+
+    def __str__(self) -> str:
+        return f"{self.title}: {self.trainee}"

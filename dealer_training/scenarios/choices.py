@@ -1,0 +1,31 @@
+"""The training vocabulary shared by authoring, drills and progress: games and skills.
+
+A skill is what a dealer must master (a drill topic); the engine's question kinds are how one
+item of that skill is asked. The mapping from skills to question kinds lives with the drills.
+"""
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class Variant(models.TextChoices):
+    """Games, by their PHH variant code (the engine's names)."""
+
+    STUD_HIGH = "F7S", _("Stud High")
+    RAZZ = "FR", _("Razz")
+    STUD_8 = "F7S/8", _("Stud Hi-Lo (8 or better)")
+
+
+STUD_VARIANTS = (Variant.STUD_HIGH, Variant.RAZZ, Variant.STUD_8)
+
+
+class Skill(models.TextChoices):
+    ANTES = "antes", _("Antes and the pot after antes")
+    BRING_IN = "bring_in", _("Bring-in by suit order")
+    RAZZ_ORDER = "razz_order", _("Razz ordering: low boards and low hands")
+    FIRST_TO_ACT = "first_to_act", _("First to act on 4th to 7th street")
+    BETTING = "betting", _("Betting options and amounts")
+    STUB = "stub", _("Stub count and the 7th-street shortage")
+    RULINGS = "rulings", _("Mucking, dead hands and irregularities")
+    SIDE_POTS = "side_pots", _("Side pots")
+    SHOWDOWN = "showdown", _("Showdown: best hands, who tables first, awards")

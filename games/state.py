@@ -205,6 +205,12 @@ class StudState(BettingMixin):
         """Check a ``d dh`` deal: right time, right player in dealing order, right count."""
         if self.phase == "misdeal":
             raise EngineError("hand_misdealt", "the hand was declared a misdeal")
+        if 0 <= player < self.count and self.folded[player] and self.phase in ("deal", "bet"):
+            raise EngineError(
+                "dealt_to_dead_hand",
+                f"p{player + 1} is not live and gets no more cards (TDA 2024 RP-10 C)",
+                params={"player": player + 1},
+            )
         if self.phase != "deal":
             raise EngineError(
                 "not_dealing_time",
@@ -223,12 +229,6 @@ class StudState(BettingMixin):
         if not 0 <= player < self.count:
             raise EngineError("unknown_player", f"no player p{player + 1}", params={"player": player + 1})
         if player != self.to_deal[0]:
-            if self.folded[player] and player not in self.to_deal:
-                raise EngineError(
-                    "dealt_to_dead_hand",
-                    f"p{player + 1} is not live and gets no more cards (TDA 2024 RP-10 C)",
-                    params={"player": player + 1},
-                )
             raise EngineError(
                 "deal_out_of_order",
                 f"the next card goes to p{self.to_deal[0] + 1}, not p{player + 1}",

@@ -27,7 +27,8 @@ def test_example_scenario_is_answered_exactly(path):
         f"{path.name} ({doc.get('_notes', '')}): expected {doc['_expected']}, got {result['answer']}"
     )
     assert result["rules"], "every answer cites at least one rule"
-    assert result["explanation"]["en"] and result["explanation"]["ja"]
+    assert result["explanation"]["en"]
+    assert result["explanation"]["ja"]
 
 
 @pytest.mark.parametrize("path", EXAMPLE_FILES, ids=lambda p: p.name)

@@ -595,6 +595,13 @@ def _award(f: dict[str, Any]) -> tuple[str, str]:
         )
         line_en.append(f"Paid: {shares_en}.")
         line_ja.append(f"配分は{shares_ja}です。")
+        if pot.odd_chip_to_high:
+            line_en.append(
+                f"The pot does not halve evenly: the odd chip of {amount(f['min_chip'])} goes to the high half (TDA Rule 20-C)."
+            )
+            line_ja.append(
+                f"ポットが半分に割り切れないので、端数チップ{amount(f['min_chip'])}はハイ側に付けます（TDA ルール20-C）。"
+            )
         for p, card in pot.odd_chips.items():
             if f["odd_chip_rule"] == "rrop":
                 why_en, why_ja = (

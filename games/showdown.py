@@ -107,6 +107,7 @@ class PotAward:
     awards: dict[int, int]
     odd_chips: dict[int, Card] = field(default_factory=dict)  # players given an odd chip
     split_evenly: bool = False  # the same players won high and low: split as one pot
+    odd_chip_to_high: bool = False  # the pot did not halve evenly: TDA 2024 Rule 20-C
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,6 +153,7 @@ def compute_award(state: StudState) -> Award:
         high_w: list[int] | None = None
         low_w: list[int] | None = None
         even = False
+        odd_high = False
 
         def pay(
             amount: int, winners: list[int], side: str, awards: dict[int, int], odd: dict[int, Card]
@@ -184,6 +186,7 @@ def compute_award(state: StudState) -> Award:
             else:
                 units, rest = divmod(pot.amount, chip)
                 high_half = ((units + 1) // 2) * chip + rest  # TDA 2024 Rule 20-C: odd chip to high
+                odd_high = units % 2 == 1 or rest > 0
                 pay(high_half, high_w, "high", awards, odd)
                 pay(pot.amount - high_half, low_w, "low", awards, odd)
         results.append(
@@ -195,6 +198,7 @@ def compute_award(state: StudState) -> Award:
                 awards,
                 odd,
                 even,
+                odd_high,
             )
         )
         for p, value in awards.items():

@@ -71,15 +71,38 @@ class _Hand:
         cards = self.plan.pop((player, state.street), None) or self._draw(need)
         state.deal_hole(player, cards)
 
-    def run(self, policy: Policy, stop: Callable[[StudState], bool] | None = None) -> None:
+    def run(
+        self, policy: Policy, stop: Callable[[StudState], bool] | None = None, *, table: bool = True
+    ) -> None:
+        """Play on; with ``table`` the hands are shown as soon as all betting is complete
+        (TDA 2024 Rule 16), which is also where PHH readers expect the showdown."""
         state = self.state
         while state.phase in ("deal", "bet"):
+            if (
+                table
+                and state.phase == "deal"
+                and not state.betting_possible
+                and len(state.live_players()) > 1
+            ):
+                self.table_hands()
             if stop is not None and stop(state):
                 return
             if state.phase == "deal":
                 self.deal_next()
             else:
                 apply_legal(state, random_action(state, self.rng, policy))
+        if table and state.phase == "showdown":
+            self.table_hands()
+
+    def table_hands(self) -> None:
+        state = self.state
+        for player in state.live_players():
+            if not state.shown[player] and not state.mucked[player]:
+                dealt = [
+                    c for r in state.history if r.player == player and r.kind == "deal_hole" for c in r.cards
+                ]
+                held = set(state.cards_of(player))
+                state.show_or_muck(player, [c for c in dealt if c in held])
 
     def actions(self) -> list[str]:
         return [record.phh for record in self.state.history]
@@ -174,7 +197,7 @@ def _bring_in(rng: random.Random, v: Variant, rs: Ruleset, s: Structure) -> tupl
         stacks[holder] = s.ante + max(s.min_chip, (s.bring_in // 2 // s.min_chip) * s.min_chip)
         tags.append("short_bring_in")
     hand.state = StudState(variant=v, ruleset=rs, structure=s, starting_stacks=stacks)
-    hand.run(PASSIVE, stop=lambda st: st.phase == "bet" or st.street > 3)
+    hand.run(PASSIVE, stop=lambda st: st.phase == "bet" or st.street > 3, table=False)
     after = len(hand.state.history) - 1
     roll = rng.random()
     if roll < 0.2 and hand.state.street == 3:
@@ -307,12 +330,12 @@ def _stub(rng: random.Random, v: Variant, rs: Ruleset, s: Structure) -> tuple[_H
 
 
 def _to_showdown(
-    policy: Policy, players: tuple[int, int], short: float
+    policy: Policy, players: tuple[int, int], short: float, *, table: bool = True
 ) -> Callable[..., tuple[_Hand, list[str]] | None]:
     def make(sub: random.Random, v: Variant, rs: Ruleset, s: Structure) -> tuple[_Hand, list[str]] | None:
         n = _players(sub, *players)
         hand = _Hand(sub, v, rs, s, _stacks(sub, n, s, short))
-        hand.run(policy)
+        hand.run(policy, table=table)
         if hand.state.phase != "showdown":
             return None
         return hand, []
@@ -321,7 +344,7 @@ def _to_showdown(
 
 
 def _showdown_first(rng: random.Random, v: Variant, rs: Ruleset, s: Structure) -> tuple[_Hand, list[str]]:
-    make = _to_showdown(LIVELY, (2, 6), 0.3)
+    make = _to_showdown(LIVELY, (2, 6), 0.3, table=False)  # the question is who tables first
 
     def score(h: _Hand) -> float:
         seventh = h.state.street_actions.get(7, [])
@@ -384,7 +407,7 @@ def _place_event(hand: _Hand, kind: str) -> Event | None:
     if kind in ("absent_at_deal", "boxed_cards") or (
         kind == "downcard_exposed_by_dealer" and rng.random() < 0.5
     ):
-        hand.run(PASSIVE, lambda x: x.phase == "bet")
+        hand.run(PASSIVE, lambda x: x.phase == "bet", table=False)
         player = rng.randrange(st.count)
         if kind == "absent_at_deal":
             event = Event(len(st.history) - 1, kind, seat=player + 1)
@@ -396,7 +419,9 @@ def _place_event(hand: _Hand, kind: str) -> Event | None:
             )
     elif kind == "downcard_exposed_by_dealer":
         hand.run(
-            rng.choice([PASSIVE, LIVELY]), lambda x: x.street == 7 and x.phase == "deal" and x.street_dealt
+            rng.choice([PASSIVE, LIVELY]),
+            lambda x: x.street == 7 and x.phase == "deal" and x.street_dealt,
+            table=False,
         )
         if not (st.street == 7 and st.phase == "deal" and st.street_dealt) or st.community is not None:
             return None
@@ -406,7 +431,9 @@ def _place_event(hand: _Hand, kind: str) -> Event | None:
         event = Event(len(st.history) - 1, kind, seat=dealt + 1, card=st.downs[dealt][-1], street=7)
     elif kind == "wrong_card_count":
         depth = rng.choice([0, 1, 3])
-        hand.run(PASSIVE, lambda x: (x.phase == "bet" and x.round_actions >= depth) or x.street > 3)
+        hand.run(
+            PASSIVE, lambda x: (x.phase == "bet" and x.round_actions >= depth) or x.street > 3, table=False
+        )
         if st.phase != "bet" or st.street != 3:
             return None
         player = rng.choice(st.live_players())
@@ -417,6 +444,7 @@ def _place_event(hand: _Hand, kind: str) -> Event | None:
         hand.run(
             rng.choice([LIVELY, PASSIVE]),
             lambda x: x.phase == "bet" and x.street >= street and x.round_actions >= depth,
+            table=False,
         )
         if st.phase != "bet" or st.round_actions == 0:
             return None

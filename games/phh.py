@@ -101,8 +101,60 @@ def from_phh(text: str | bytes) -> Scenario:
     return scenario_from_dict(_plain(doc))
 
 
-def hand_document(state: StudState, *, question: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """A scenario document for a hand played on a :class:`StudState` (actions so far)."""
+def _show_all(state: StudState) -> list[str]:
+    """``pK sm CARDS`` for every live player who has not shown, cards in the order dealt."""
+    out = []
+    for player in state.live_players():
+        if state.shown[player] or state.mucked[player]:
+            continue
+        held = set(state.cards_of(player))
+        cards = [c for r in state.history if r.player == player and r.kind == "deal_hole" for c in r.cards]
+        cards = [c for c in cards if c in held]
+        out.append(f"p{player + 1} sm {''.join(str(c) for c in cards)}")
+    return out
+
+
+def _with_showdown(state: StudState) -> list[str]:
+    """The actions with the hands tabled when all betting is complete (TDA 2024 Rule 16):
+    before the last cards when an all-in ends the betting early, else after 7th street."""
+    from games.scenario import apply_phh_action
+
+    replay = StudState(
+        variant=state.variant,
+        ruleset=state.ruleset,
+        structure=state.structure,
+        starting_stacks=state.starting_stacks,
+        antes=state.antes,
+        seats=state.seats,
+        seat_count=state.seat_count,
+    )
+    actions: list[str] = []
+    tabled = False
+    for record in state.history:
+        apply_phh_action(replay, record.phh)
+        actions.append(record.phh)
+        if record.kind in ("show", "muck"):
+            tabled = True
+        runout = replay.phase == "deal" and not replay.betting_possible and len(replay.live_players()) > 1
+        if not tabled and runout and state.phase == "showdown":
+            shows = _show_all(replay)
+            for text in shows:
+                apply_phh_action(replay, text)
+            actions += shows
+            tabled = True
+    if not tabled and state.phase == "showdown":
+        actions += _show_all(state)
+    return actions
+
+
+def hand_document(
+    state: StudState, *, question: Mapping[str, Any] | None = None, showdown: bool = False
+) -> dict[str, Any]:
+    """A scenario document for a hand played on a :class:`StudState` (actions so far).
+
+    ``showdown=True`` adds a ``pK sm`` action tabling every live hand when the hand is at
+    the showdown (as hand histories usually record it).
+    """
     structure = state.structure
     doc: dict[str, Any] = {
         "variant": state.variant.value,
@@ -118,6 +170,8 @@ def hand_document(state: StudState, *, question: Mapping[str, Any] | None = None
     if state.seat_count is not None:
         doc["seat_count"] = state.seat_count
     doc["actions"] = [record.phh for record in state.history]
+    if showdown and state.phase == "showdown":
+        doc["actions"] = _with_showdown(state)
     doc["_ruleset"] = state.ruleset.name
     if state.ruleset.overrides:
         doc["_rules"] = {k: (dict(v) if isinstance(v, tuple) else v) for k, v in state.ruleset.overrides}
@@ -130,9 +184,9 @@ def hand_document(state: StudState, *, question: Mapping[str, Any] | None = None
     return doc
 
 
-def state_to_phh(state: StudState, *, extensions: bool = True) -> str:
-    """Export the hand played on ``state`` as PHH TOML."""
-    doc = hand_document(state)
+def state_to_phh(state: StudState, *, extensions: bool = True, showdown: bool = True) -> str:
+    """Export the hand played on ``state`` as PHH TOML (with the showdown when it was reached)."""
+    doc = hand_document(state, showdown=showdown)
     if not extensions:
         doc = {k: v for k, v in doc.items() if not k.startswith("_")}
     return to_phh(doc)

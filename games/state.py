@@ -434,9 +434,14 @@ class StudState(BettingMixin):
 
     def verify_show_or_muck(self, player: int, cards: Sequence[Card] | None) -> None:
         """``pK sm CARDS`` shows (the cards must be the player's), ``pK sm`` mucks."""
-        if self.phase != "showdown":
+        runout = self.phase == "deal" and not self.betting_possible and len(self.live_players()) > 1
+        if self.phase != "showdown" and not runout:
+            # TDA 2024 Rule 16: hands are tabled once all betting is complete, which with an
+            # all-in may be before the last cards are dealt (they are then dealt face down).
             raise EngineError(
-                "not_showdown", "players show or muck only at the showdown", params={"phase": self.phase}
+                "not_showdown",
+                "players show or muck only once all betting is complete",
+                params={"phase": self.phase},
             )
         if not 0 <= player < self.count:
             raise EngineError("unknown_player", f"no player p{player + 1}", params={"player": player + 1})

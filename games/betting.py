@@ -34,6 +34,7 @@ class BettingMixin:
     bets: list[int]
     committed: list[int]
     folded: list[bool]
+    live_count: int
     dead: list[bool]
     absent: list[bool]
     shown: list[bool]
@@ -125,7 +126,8 @@ class BettingMixin:
         for i in range(self.count):
             if self.absent[i] and not self.folded[i]:
                 # TDA 2024 Rule 30: an absent player's cards are killed after the deal.
-                self.folded[i] = self.dead[i] = True
+                self._mark_folded(i)
+                self.dead[i] = True
         if self._end_hand_if_one_left():
             return
         holder = self.bring_in_player()
@@ -182,37 +184,44 @@ class BettingMixin:
         return not (self.ruleset.cap_lifted_heads_up and len(self.live_players()) == 2)
 
     def _raise_possible(self, player: int) -> bool:
-        if self.forced == "bring_in" and self.folded[player]:
-            return False  # a dead hand only posts the forced bring-in
-        if self.cap_reached():
+        stacks, bets = self.stacks, self.bets
+        if self.forced == "bring_in" and (self.folded[player] or stacks[player] <= self.structure.bring_in):
+            return False  # a dead hand only posts the bring-in; a short one posts it all-in
+        if self.bet_count >= self.structure.max_bets and self.cap_reached():
             return False
-        if 0 <= self.acted_base[player] == self.base:
+        acted = self.acted_base[player]
+        if acted >= 0 and acted == self.base:
             return False  # TDA 2024 Rule 47-B: not reopened for a player who already acted
-        target = self.target
-        if self.stacks[player] <= target - self.bets[player]:
+        high, floor = self.high, self.floor
+        target = high if high > floor else floor
+        if stacks[player] <= target - bets[player]:
             return False
-        if self.forced == "bring_in" and self.stacks[player] <= self.structure.bring_in:
-            return False
-        for j in range(self.count):
-            if j != player and not self.folded[j] and self.stacks[j] + self.bets[j] > target:
-                return True
-        return False
+        folded = self.folded
+        # Someone else must be able to put in more than the target, or a raise is pointless.
+        return any(j != player and not folded[j] and stacks[j] + bets[j] > target for j in range(self.count))
 
     def raise_totals(self, player: int | None = None) -> list[int]:
         """Every legal 'to' total for a completion, bet or raise of the player to act."""
-        player = self.actor if player is None else player
-        if player is None or player != self.actor or not self._raise_possible(player):
+        actor = self.actor
+        player = actor if player is None else player
+        if player is None or player != actor:
+            return []
+        return self._raise_totals(player)
+
+    def _raise_totals(self, player: int) -> list[int]:
+        if not self._raise_possible(player):
             return []
         most = self.stacks[player] + self.bets[player]
-        target = self.target
-        totals = set()
+        high, floor = self.high, self.floor
+        target = high if high > floor else floor
+        totals: list[int] = []
         for unit in self.units:
             total = self.base + unit
             if total > most:
                 total = most  # all-in for less than a full bet or raise
-            if total > target:
-                totals.add(total)
-        return sorted(totals)
+            if total > target and total not in totals:
+                totals.append(total)
+        return totals
 
     def raise_kind(self) -> str:
         """``complete`` (3rd street, no full bet yet), ``bet`` (nothing to call) or ``raise``."""
@@ -220,10 +229,38 @@ class BettingMixin:
             return "complete"
         return "bet" if self.target == 0 else "raise"
 
+    def betting_choices(self) -> list[tuple[str, int | None]]:
+        """The betting actions of the player to act as ``(kind, amount)`` pairs (fast path).
+
+        Kinds: ``post_bring_in``, ``fold``, ``check``, ``call`` (amount added), and
+        ``complete``/``bet``/``raise`` with each legal total.
+        """
+        player = self.actor
+        if player is None:
+            return []
+        out: list[tuple[str, int | None]] = []
+        stack = self.stacks[player]
+        if self.forced is not None:
+            bring_in = self.structure.bring_in
+            out.append(("post_bring_in", stack if stack < bring_in else bring_in))
+            if self.forced == "open":
+                out.append(("fold", None))
+        else:
+            need = self.target - self.bets[player]
+            if need > 0:
+                out.append(("fold", None))
+                out.append(("call", need if need < stack else stack))
+            else:
+                out.append(("check", 0))
+        totals = self._raise_totals(player)
+        if totals:
+            kind = self.raise_kind()
+            out.extend((kind, total) for total in totals)
+        return out
+
     def options(self) -> dict[str, Any]:
         """The ``next_action`` options of the format (section 3 and 7 conventions)."""
-        player = self.actor
-        empty: dict[str, Any] = {
+        out: dict[str, Any] = {
             "fold": False,
             "check": False,
             "call": None,
@@ -232,26 +269,18 @@ class BettingMixin:
             "bet_to": None,
             "raise_to": None,
         }
-        if player is None:
-            return empty
-        totals = self.raise_totals(player)
-        kind = self.raise_kind()
-        out = dict(empty)
-        if self.forced is not None:
-            out["bring_in"] = min(self.stacks[player], self.structure.bring_in)
-            out["fold"] = self.forced == "open"
-        elif self.target > self.bets[player]:
-            out["fold"] = True
-            out["call"] = self.to_call(player)
-        else:
-            out["check"] = True
-        if totals:
-            if kind == "complete":
-                out["complete_to"] = totals[0]
-            elif kind == "bet":
-                out["bet_to"] = totals
+        for kind, amount in self.betting_choices():
+            if kind in ("fold", "check"):
+                out[kind] = True
+            elif kind in ("call", "bring_in"):
+                out[kind] = amount
+            elif kind == "post_bring_in":
+                out["bring_in"] = amount
+            elif kind == "complete":
+                out["complete_to"] = amount
             else:
-                out["raise_to"] = totals
+                key = f"{kind}_to"
+                out[key] = [*(out[key] or []), amount]
         return out
 
     def legal_actions(self) -> list[LegalAction]:
@@ -260,37 +289,19 @@ class BettingMixin:
 
         if self.phase == "deal":
             if self.street == 7 and self._community_due():
-                return [LegalAction("deal_community", None, count=1, phh="d db")]
+                return [LegalAction("deal_community", None, deal_count=1)]
             if not self.to_deal:
                 return []
-            p = self.to_deal[0]
-            return [LegalAction("deal_hole", p, count=3 if self.street == 3 else 1, phh=f"d dh p{p + 1}")]
+            return [LegalAction("deal_hole", self.to_deal[0], deal_count=3 if self.street == 3 else 1)]
         if self.phase == "showdown":
             actions = []
             for p in self.live_players():
                 if not self.shown[p] and not self.mucked[p]:
-                    down = "".join(str(c) for c in self.downs[p])
-                    actions.append(LegalAction("show", p, phh=f"p{p + 1} sm {down}"))
-                    actions.append(LegalAction("muck", p, phh=f"p{p + 1} sm"))
+                    actions.append(LegalAction("show", p, cards=tuple(self.downs[p])))
+                    actions.append(LegalAction("muck", p))
             return actions
         player = self.actor
-        if player is None:
-            return []
-        tag = f"p{player + 1}"
-        opts = self.options()
-        actions = []
-        if opts["bring_in"] is not None:
-            actions.append(LegalAction("post_bring_in", player, opts["bring_in"], phh=f"{tag} pb"))
-        if opts["fold"]:
-            actions.append(LegalAction("fold", player, phh=f"{tag} f"))
-        if opts["check"]:
-            actions.append(LegalAction("check", player, 0, phh=f"{tag} cc"))
-        if opts["call"] is not None:
-            actions.append(LegalAction("call", player, opts["call"], phh=f"{tag} cc"))
-        kind = self.raise_kind()
-        for total in self.raise_totals(player):
-            actions.append(LegalAction(kind, player, total, phh=f"{tag} cbr {total}"))
-        return actions
+        return [LegalAction(kind, player, amount) for kind, amount in self.betting_choices()]
 
     def phh_legal_actions(self) -> list[str]:
         return [action.phh for action in self.legal_actions()]
@@ -326,9 +337,14 @@ class BettingMixin:
         if self.bets[player] > self.high:
             self.high = self.bets[player]
 
+    def _mark_folded(self, player: int) -> None:
+        if not self.folded[player]:
+            self.folded[player] = True
+            self.live_count -= 1
+
     def _after_action(self) -> None:
+        # Only the actor's chips changed; the queue holds live players with chips.
         self.round_actions += 1
-        self.queue = [i for i in self.queue if not self.folded[i] and self.stacks[i] > 0]
         if self._end_hand_if_one_left():
             return
         if not self.queue:
@@ -363,9 +379,7 @@ class BettingMixin:
         if voluntary:
             self.voluntary_actions += 1
             self.chip_actions += 1
-        record = self._record(
-            ActionRecord("post_bring_in", p, amount, phh=f"p{p + 1} pb", all_in=self.stacks[p] == 0)
-        )
+        record = self._record(ActionRecord("post_bring_in", p, amount, (), self.stacks[p] == 0))
         self._after_action()
         return record
 
@@ -395,8 +409,10 @@ class BettingMixin:
         """Check, or call (facing a short bring-in the caller puts in the full bring-in)."""
         from games.state import ActionRecord
 
-        self.verify_check_or_call(player)
-        p = self.queue.pop(0)
+        queue = self.queue
+        if self.phase != "bet" or not queue or self.forced is not None or player not in (None, queue[0]):
+            self.verify_check_or_call(player)  # raises the precise error
+        p = queue.pop(0)
         amount = self.to_call(p)
         self._put(p, amount)
         self.acted_base[p] = self.base
@@ -404,7 +420,7 @@ class BettingMixin:
         if amount:
             self.chip_actions += 1
         kind = "call" if amount else "check"
-        record = self._record(ActionRecord(kind, p, amount, phh=f"p{p + 1} cc", all_in=self.stacks[p] == 0))
+        record = self._record(ActionRecord(kind, p, amount, (), self.stacks[p] == 0))
         self._after_action()
         return record
 
@@ -436,9 +452,9 @@ class BettingMixin:
 
         self.verify_fold(player)
         p = self.queue.pop(0)
-        self.folded[p] = True
+        self._mark_folded(p)
         self.voluntary_actions += 1
-        record = self._record(ActionRecord("fold", p, phh=f"p{p + 1} f"))
+        record = self._record(ActionRecord("fold", p))
         self._after_action()
         return record
 
@@ -508,9 +524,7 @@ class BettingMixin:
         self.voluntary_actions += 1
         self.chip_actions += 1
         self.queue = [i for i in self._clockwise_from(p) if i != p]
-        record = self._record(
-            ActionRecord(kind, p, amount, phh=f"p{p + 1} cbr {amount}", all_in=self.stacks[p] == 0)
-        )
+        record = self._record(ActionRecord(kind, p, amount, (), self.stacks[p] == 0))
         self._after_action()
         return record
 
@@ -518,7 +532,7 @@ class BettingMixin:
 
     def kill_hand(self, player: int) -> None:
         """Take a hand out (dead hand, binding fold, absent player): its chips stay in."""
-        self.folded[player] = True
+        self._mark_folded(player)
         self.dead[player] = True
         if player in self.to_deal:
             self.to_deal.remove(player)

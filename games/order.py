@@ -90,23 +90,14 @@ def first_by_board(
     (TDA 2024 RP-10 D); ``"position"`` to the tied player nearest the dealer's left
     (RRoP 7CS-1: "the player who received cards first acting first").
     """
-    best = -1
-    best_key: tuple[int, int] = (-1, -1)
-    for index, board in enumerate(boards):
-        if board is None:
-            continue
-        strength = board_strength(variant, board)
-        if tie_break == "suit":
-            top = high_card_of_board(variant, board)
-            second = int(top.suit)
-        else:
-            second = -index
-        key = (strength, second)
-        if key > best_key:
-            best, best_key = index, key
-    if best < 0:
+    strengths = [None if board is None else board_strength(variant, board) for board in boards]
+    top = max((s for s in strengths if s is not None), default=None)
+    if top is None:
         raise ValueError("no board is showing")
-    return best
+    tied = [i for i, s in enumerate(strengths) if s == top]
+    if len(tied) == 1 or tie_break != "suit":
+        return tied[0]  # position: the tied player nearest the dealer's left
+    return max(tied, key=lambda i: int(high_card_of_board(variant, boards[i] or ()).suit))
 
 
 def tie_is_ambiguous(variant: Variant, boards: Sequence[Sequence[Card] | None]) -> bool:

@@ -12,17 +12,30 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
+from typing import TypeVar
 
 from games.cards import Deck
 from games.rules import TDA_2024, Ruleset, Structure, Variant
 from games.state import LegalAction, StudState
 
-__all__ = ["DEFAULT_STRUCTURE", "Policy", "deal_next", "play_out", "random_action", "random_hand"]
+__all__ = [
+    "DEFAULT_STRUCTURE",
+    "Policy",
+    "apply_legal",
+    "deal_next",
+    "pick",
+    "play_out",
+    "random_action",
+    "random_hand",
+]
+
+T = TypeVar("T")
 
 DEFAULT_STRUCTURE = Structure(ante=100, bring_in=200, small_bet=500, big_bet=1000)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Policy:
     """Relative weights of the kinds of action a random player picks."""
 
@@ -34,19 +47,40 @@ class Policy:
     complete: float = 2.0
     post_bring_in: float = 5.0
 
+    @cached_property
+    def weights(self) -> dict[str, float]:
+        """Weight by action kind as :meth:`StudState.betting_choices` names them."""
+        return {
+            "fold": self.fold,
+            "check": self.check,
+            "call": self.call,
+            "bet": self.bet,
+            "raise": self.raise_,
+            "complete": self.complete,
+            "post_bring_in": self.post_bring_in,
+        }
 
-def random_action(state: StudState, rng: random.Random, policy: Policy = Policy()) -> LegalAction:
-    """Pick one legal betting action of the player to act."""
-    actions = state.legal_actions()
-    weights = []
-    for action in actions:
-        name = "raise_" if action.kind == "raise" else action.kind
-        weights.append(getattr(policy, name, 1.0))
-    return rng.choices(actions, weights)[0]
+
+def pick(rng: random.Random, items: Sequence[T], weights: Sequence[float]) -> T:
+    """One item at random by weight (a lighter ``random.choices`` for a handful of items)."""
+    mark = rng.random() * sum(weights)
+    for item, weight in zip(items, weights, strict=True):
+        mark -= weight
+        if mark < 0:
+            return item
+    return items[-1]
 
 
-def apply_legal(state: StudState, action: LegalAction) -> None:
-    kind = action.kind
+def random_action(state: StudState, rng: random.Random, policy: Policy = Policy()) -> tuple[str, int | None]:
+    """Pick one legal betting action ``(kind, amount)`` of the player to act."""
+    choices = state.betting_choices()
+    table = policy.weights
+    return pick(rng, choices, [table[kind] for kind, _ in choices])
+
+
+def apply_legal(state: StudState, action: tuple[str, int | None] | LegalAction) -> None:
+    """Apply a betting action given as ``(kind, amount)`` or a :class:`LegalAction`."""
+    kind, amount = (action.kind, action.amount) if isinstance(action, LegalAction) else action
     if kind == "post_bring_in":
         state.post_bring_in()
     elif kind in ("check", "call"):
@@ -54,8 +88,8 @@ def apply_legal(state: StudState, action: LegalAction) -> None:
     elif kind == "fold":
         state.fold()
     else:
-        assert action.amount is not None
-        state.complete_bet_or_raise_to(action.amount)
+        assert amount is not None
+        state.complete_bet_or_raise_to(amount)
 
 
 def deal_next(state: StudState, deck: Deck) -> None:

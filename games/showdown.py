@@ -16,6 +16,9 @@ from typing import TYPE_CHECKING
 
 from games.cards import Card
 from games.hands import HandValue, best_eight_low, best_high, best_razz
+from games.hands import eight_low_strength as fast_eight
+from games.hands import high_strength as fast_high
+from games.hands import razz_strength as fast_razz
 from games.pots import split_amount
 from games.rules import Variant
 
@@ -78,9 +81,11 @@ def odd_chip_card(value: HandValue, cards: Sequence[Card], side: str, rule: str)
 
 
 def _chip_order(
-    winners: list[int], reports: dict[int, HandReport], cards: dict[int, list[Card]], side: str, rule: str
+    winners: list[int], reports: Mapping[int, HandReport], cards: dict[int, list[Card]], side: str, rule: str
 ) -> tuple[list[int], dict[int, Card]]:
     deciding: dict[int, Card] = {}
+    if len(winners) < 2:
+        return winners, deciding
     for p in winners:
         value = reports[p].high if side == "high" else reports[p].low
         assert value is not None
@@ -110,11 +115,25 @@ class PotAward:
     odd_chip_to_high: bool = False  # the pot did not halve evenly: TDA 2024 Rule 20-C
 
 
+class HandReports(dict[int, HandReport]):
+    """Best hands by player, evaluated on first use (rankings use the strength fast path)."""
+
+    def __init__(self, variant: Variant, cards: Mapping[int, Sequence[Card]]) -> None:
+        super().__init__()
+        self.variant = variant
+        self.cards = cards
+
+    def __missing__(self, player: int) -> HandReport:
+        report = evaluate(self.variant, player, self.cards[player])
+        self[player] = report
+        return report
+
+
 @dataclass(frozen=True, slots=True)
 class Award:
     pots: tuple[PotAward, ...]
     totals: dict[int, int]
-    reports: dict[int, HandReport]
+    reports: Mapping[int, HandReport]
     uncontested: bool
 
 
@@ -143,9 +162,18 @@ def compute_award(state: StudState) -> Award:
             totals[winner] = totals.get(winner, 0) + pot.amount
         return Award(tuple(results), totals, {}, True)
     cards = {p: state.cards_of(p) for p in live}
-    reports = {p: evaluate(variant, p, cards[p]) for p in live}
-    high_strength = {p: r.high.strength for p, r in reports.items() if r.high is not None}
-    low_strength = {p: r.low.strength for p, r in reports.items() if r.low is not None}
+    reports = HandReports(variant, cards)
+    high_strength: dict[int, int] = {}
+    low_strength: dict[int, int] = {}
+    for p in live:
+        if variant.has_high:
+            high_strength[p] = fast_high(cards[p])
+        if variant is Variant.RAZZ:
+            low_strength[p] = fast_razz(cards[p])
+        elif variant is Variant.STUD8:
+            eight = fast_eight(cards[p])
+            if eight is not None:
+                low_strength[p] = eight
     for pot in pots:
         contenders = [p for p in pot.eligible if not state.mucked[p]] or list(pot.eligible)
         awards: dict[int, int] = {}

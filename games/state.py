@@ -23,8 +23,7 @@ from legal actions only.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from games.betting import BettingMixin
 from games.cards import Card
@@ -42,34 +41,63 @@ DECK_SIZE = 52
 MAX_PLAYERS = 8
 
 
-@dataclass(frozen=True, slots=True)
-class ActionRecord:
-    """What one applied action did (``phh`` is its PHH action string)."""
+class ActionRecord(NamedTuple):
+    """What one applied action did; ``phh`` is its PHH action string."""
 
-    kind: str
+    kind: str  # deal_hole, deal_community, post_bring_in, check, call, fold, complete, bet, raise, show, muck
     player: int | None
     amount: int = 0
     cards: tuple[Card, ...] = ()
-    phh: str = ""
     all_in: bool = False
 
+    @property
+    def phh(self) -> str:
+        kind, tag = self.kind, f"p{(self.player or 0) + 1}"
+        if kind == "deal_hole":
+            return f"d dh {tag} {_fmt(self.cards)}"
+        if kind == "deal_community":
+            return f"d db {_fmt(self.cards)}"
+        if kind == "post_bring_in":
+            return f"{tag} pb"
+        if kind in ("check", "call"):
+            return f"{tag} cc"
+        if kind == "fold":
+            return f"{tag} f"
+        if kind == "show":
+            return f"{tag} sm {_fmt(self.cards)}"
+        if kind == "muck":
+            return f"{tag} sm"
+        return f"{tag} cbr {self.amount}"
 
-@dataclass(frozen=True, slots=True)
-class LegalAction:
+
+class LegalAction(NamedTuple):
     """One action the state accepts now. Deals carry ``count`` instead of cards."""
 
     kind: str  # deal_hole, deal_community, post_bring_in, fold, check, call, complete, bet, raise, show, muck
     player: int | None
     amount: int | None = None
-    count: int = 0
-    phh: str = ""
+    deal_count: int = 0
+    cards: tuple[Card, ...] = ()
+
+    @property
+    def phh(self) -> str:
+        kind, tag = self.kind, f"p{(self.player or 0) + 1}"
+        if kind == "deal_hole":
+            return f"d dh {tag}"
+        if kind == "deal_community":
+            return "d db"
+        if kind == "show":
+            return f"{tag} sm {_fmt(self.cards)}"
+        if kind == "muck":
+            return f"{tag} sm"
+        return ActionRecord(kind, self.player, self.amount or 0).phh
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "kind": self.kind,
             "player": self.player,
             "amount": self.amount,
-            "count": self.count,
+            "count": self.deal_count,
             "phh": self.phh,
         }
 
@@ -121,6 +149,7 @@ class StudState(BettingMixin):
         self.returned: list[int] = [0] * count
         # players
         self.folded: list[bool] = [False] * count
+        self.live_count = count
         self.dead: list[bool] = [False] * count  # killed hands (TDA 30, 36, 66)
         self.absent: list[bool] = [False] * count
         self.shown: list[bool] = [False] * count
@@ -273,7 +302,19 @@ class StudState(BettingMixin):
 
     def deal_hole(self, player: int, cards: Sequence[Card]) -> ActionRecord:
         """Deal a player their card(s) for this street: 3rd down, down, up; 4th-6th up; 7th down."""
-        self.verify_deal_hole(player, cards)
+        street, used, to_deal = self.street, self.used, self.to_deal
+        need = 3 if street == 3 else 1
+        if (
+            self.phase != "deal"
+            or not to_deal
+            or to_deal[0] != player
+            or len(cards) != need
+            or (street == 7 and self._community_due())
+            or any(card in used for card in cards)
+            or (need == 3 and len(set(cards)) != 3)
+            or self.stub - (0 if street == 3 or self.street_dealt else 1) < need
+        ):
+            self.verify_deal_hole(player, cards)  # raises the precise error
         self._burn_if_first()
         for card in cards:
             self.used.add(card)
@@ -286,9 +327,7 @@ class StudState(BettingMixin):
         else:
             self.ups[player].extend(cards)
         self.to_deal.pop(0)
-        record = self._record(
-            ActionRecord("deal_hole", player, cards=tuple(cards), phh=f"d dh p{player + 1} {_fmt(cards)}")
-        )
+        record = self._record(ActionRecord("deal_hole", player, 0, tuple(cards)))
         if not self.to_deal:
             self._begin_round()
         return record
@@ -317,7 +356,7 @@ class StudState(BettingMixin):
         self.stub -= 1
         self.community = card
         self.to_deal.clear()
-        record = self._record(ActionRecord("deal_community", None, cards=(card,), phh=f"d db {card}"))
+        record = self._record(ActionRecord("deal_community", None, 0, (card,)))
         self._begin_round()
         return record
 
@@ -340,8 +379,7 @@ class StudState(BettingMixin):
     # --- flow ----------------------------------------------------------------------
 
     def _end_hand_if_one_left(self) -> bool:
-        live = self.live_players()
-        if len(live) > 1:
+        if self.live_count > 1:
             return False
         self._return_excess()
         self.queue.clear()
@@ -477,10 +515,10 @@ class StudState(BettingMixin):
             for card in cards:
                 if card not in self.exposed[player]:
                     self.exposed[player].append(card)
-            record = ActionRecord("show", player, cards=tuple(cards), phh=f"p{player + 1} sm {_fmt(cards)}")
+            record = ActionRecord("show", player, 0, tuple(cards))
         else:
             self.mucked[player] = True
-            record = ActionRecord("muck", player, phh=f"p{player + 1} sm")
+            record = ActionRecord("muck", player)
         return self._record(record)
 
     def award(self) -> Award:

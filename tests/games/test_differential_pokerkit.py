@@ -281,8 +281,12 @@ def play_pair(seed: int, variant: Variant, diffs: Counter[str]) -> None:
             # winners before splitting; TDA Rule 20 / 21 split each pot on its own.
             diffs["odd_chips"] += 1
             award_differs = True
-        someone_low = any(result.reports[p].low for p in ours.live_players())
-        if variant is Variant.STUD8 and pot.low == () and someone_low:
+        if (
+            variant is Variant.STUD8
+            and not result.uncontested
+            and pot.low == ()
+            and any(result.reports[p].low for p in ours.live_players())
+        ):
             diffs["stud8_side_pot_without_low"] += 1
             award_differs = True
             # TDA: the high hand scoops the pot nobody eligible can win low.

@@ -15,7 +15,7 @@ from typing import Any
 from games.scenario import Scenario, load_scenario
 from games.state import StudState
 
-__all__ = ["table_view"]
+__all__ = ["legal_actions", "table_view"]
 
 SHOWDOWN_KINDS = ("best_hands", "award")
 
@@ -138,3 +138,22 @@ def table_view(
     if kind == "best_hands" and scenario.question and "seats" in scenario.question:
         view["asked_seats"] = list(scenario.question["seats"])
     return view
+
+
+def legal_actions(scenario: Scenario | Mapping[str, Any] | str | bytes) -> list[dict[str, Any]]:
+    """The actions an editor may append next to the scenario's hand.
+
+    Each entry: ``kind``, ``seat``, ``player`` (``"p3"``), ``amount``, ``count`` (cards a
+    deal needs) and ``phh`` (the action string; a deal gives its prefix, ``"d dh p3"``, to
+    which the editor adds the cards). Events are not included: they are irregularities.
+    """
+    if not isinstance(scenario, Scenario):
+        scenario = load_scenario(scenario)
+    state = scenario.replay().state
+    out = []
+    for action in state.legal_actions():
+        entry = action.to_dict()
+        entry["seat"] = state.seat_of(action.player) if action.player is not None else None
+        entry["player"] = f"p{action.player + 1}" if action.player is not None else None
+        out.append(entry)
+    return out

@@ -271,3 +271,17 @@ def test_rule_flags_are_data_a_settings_form_can_be_built_from():
     assert rules.tie_break(Variant.RAZZ) == "suit"
     assert rules.tie_break(Variant.STUD) == "position"
     assert rules.flags()["odd_chip"] == "high_card_by_suit_in_five"
+
+
+def test_the_editor_is_offered_the_legal_next_actions_with_seats():
+    from games.table import legal_actions
+
+    scenario = EXAMPLES["next-action-stud8-after-completion.json"]
+    offered = legal_actions(scenario)
+    assert [a["phh"] for a in offered] == ["p5 f", "p5 cc", "p5 cbr 1000"]
+    assert {a["seat"] for a in offered} == {5}
+    # 4th-street betting is over: 5th street starts with p2 (p1 folded), one card.
+    dealing = legal_actions(EXAMPLES["pots-fourth-street-all-in-and-fold.json"])
+    assert [(a["kind"], a["seat"], a["count"], a["phh"]) for a in dealing] == [("deal_hole", 2, 1, "d dh p2")]
+    # 8-handed, short stub on 7th (RP-10 H case B): the community card is next.
+    assert [a["phh"] for a in legal_actions(EXAMPLES["stub-eight-handed-two-fold-fifth.json"])] == ["d db"]

@@ -185,8 +185,11 @@ class BettingMixin:
 
     def _raise_possible(self, player: int) -> bool:
         stacks, bets = self.stacks, self.bets
-        if self.forced == "bring_in" and (self.folded[player] or stacks[player] <= self.structure.bring_in):
-            return False  # a dead hand only posts the bring-in; a short one posts it all-in
+        forced = self.forced
+        if forced is not None and (
+            stacks[player] <= self.structure.bring_in or (forced == "bring_in" and self.folded[player])
+        ):
+            return False  # a short stack posts the bring-in all-in; a dead hand only posts it
         if self.bet_count >= self.structure.max_bets and self.cap_reached():
             return False
         acted = self.acted_base[player]

@@ -122,3 +122,13 @@ def test_tda_rule_30_an_absent_player_dealt_the_bring_in_card_posts_it_and_is_de
     assert state.actor == 2
     assert state.options()["call"] == 200
     assert state.options()["complete_to"] == 500
+
+
+def test_a_player_short_of_the_bring_in_can_only_post_it_all_in():
+    got = answer(doc(deal("AsKs9h", "QdQc2c", "7h7c5s"), stacks=[10000, 250, 10000]))
+    assert got["options"]["bring_in"] == 150
+    assert got["options"]["complete_to"] is None
+    rp10e = answer(doc(deal("AsKs9h", "QdQc2c", "7h7c5s"), stacks=[10000, 100, 150]))
+    assert rp10e["seat"] == 3
+    assert rp10e["options"]["bring_in"] == 50
+    assert rp10e["options"]["complete_to"] is None

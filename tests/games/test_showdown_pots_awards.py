@@ -115,3 +115,17 @@ def test_stud8_without_a_qualifying_low_the_high_hand_scoops():
     got = answer(checked_down("F7S/8", hands))
     assert got["pots"][0]["low"] == []
     assert got["awards"] == {"1": 900}
+
+
+def test_tda_rule_13b_a_mucked_hand_has_no_claim_to_the_pot():
+    base = checked_down("F7S", ["KsKhKdQcJc9d8s", "Ac2c9c4s9hTcJh", "QsQh8cTdTh7c7d"])
+    assert answer(base)["awards"] == {"1": 900}
+    mucked = {**base, "actions": [*base["actions"], "p1 sm", "p2 sm AcTc"]}
+    assert answer(mucked)["awards"] == {"3": 900}  # Q-Q-T-T beats the pair of nines once the kings muck
+
+
+def test_best_hands_can_be_asked_about_some_seats_only():
+    base = checked_down("F7S", ["KsKhKdQcJc9d8s", "Ac2c9c4s9hTcJh", "QsQh8cTdTh7c7d"])
+    got = answer({**base, "_question": {"kind": "best_hands", "seats": [2, 3]}})
+    assert sorted(got["hands"]) == ["2", "3"]
+    assert got["high_ranking"] == [[3], [2]]

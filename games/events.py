@@ -106,7 +106,8 @@ def apply_event(state: StudState, event: Event) -> Ruling:
     if state.phase == "misdeal":
         raise _fail(event, "hand_misdealt", "the hand was already declared a misdeal")
     player = state.player_of_seat(event.seat) if event.seat is not None else None
-    if player is not None and state.folded[player] and event.type not in ("wrong_card_count", "boxed_cards", "premature_card"):
+    any_seat = ("wrong_card_count", "boxed_cards", "premature_card")
+    if player is not None and state.folded[player] and event.type not in any_seat:
         raise _fail(
             event, "event_player_not_in_hand", f"seat {event.seat} is not in the hand", seat=event.seat
         )

@@ -284,10 +284,16 @@ def _next_action(f: dict[str, Any]) -> tuple[str, str]:
                 "The betting is over; no player has an action.",
                 "ベッティングは終わっていて、アクションするプレイヤーはいません。",
             )
-        nxt = street + 1 if street < 7 else 7
+        if f["dealing_started"] or street == 3:
+            return (
+                f"{st_en.capitalize()} street is being dealt: nobody acts until every card is out.",
+                f"{st_ja}を配っている途中なので、全員に配り終わるまでアクションはありません。",
+            )
+        done = street - 1
+        done_ja = f"{done}{'rd' if done == 3 else 'th'}ストリート"
         return (
-            f"The betting round on {st_en} street is complete: the dealer burns and deals {STREET_EN[nxt]} street.",
-            f"{st_ja}のベッティングラウンドは終わりました。ディーラーはバーンして{nxt}thストリートを配ります。",
+            f"The betting round on {STREET_EN[done]} street is complete: the dealer burns and deals {st_en} street.",
+            f"{done_ja}のベッティングラウンドは終わりました。ディーラーはバーンして{st_ja}を配ります。",
         )
     en: list[str] = []
     ja: list[str] = []

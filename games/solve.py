@@ -226,6 +226,7 @@ def next_action_answer(state: StudState) -> Solution:
         "heads_up": len(state.live_players()) == 2,
         "variant": state.variant,
         "phase": state.phase,
+        "dealing_started": state.street_dealt,
         "bring_in_holder": seat(state.bring_in_index) if state.bring_in_index is not None else None,
         "units": state.units,
     }

@@ -13,11 +13,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from games.errors import EngineError
+from games.records import ActionRecord, LegalAction
 
 if TYPE_CHECKING:
     from games.cards import Card
     from games.rules import Ruleset, Structure, Variant
-    from games.state import ActionRecord, LegalAction
 
 __all__ = ["BettingMixin"]
 
@@ -201,7 +201,10 @@ class BettingMixin:
             return False
         folded = self.folded
         # Someone else must be able to put in more than the target, or a raise is pointless.
-        return any(j != player and not folded[j] and stacks[j] + bets[j] > target for j in range(self.count))
+        for j in range(self.count):  # noqa: SIM110 - a plain loop: this is the hot path of play
+            if j != player and not folded[j] and stacks[j] + bets[j] > target:
+                return True
+        return False
 
     def raise_totals(self, player: int | None = None) -> list[int]:
         """Every legal 'to' total for a completion, bet or raise of the player to act."""
@@ -288,8 +291,6 @@ class BettingMixin:
 
     def legal_actions(self) -> list[LegalAction]:
         """Every action the state accepts now (deals carry a card count, not cards)."""
-        from games.state import LegalAction
-
         if self.phase == "deal":
             if self.street == 7 and self._community_due():
                 return [LegalAction("deal_community", None, deal_count=1)]
@@ -368,8 +369,6 @@ class BettingMixin:
 
     def post_bring_in(self, player: int | None = None) -> ActionRecord:
         """Post the bring-in (all-in for less when short: RULES.md 2)."""
-        from games.state import ActionRecord
-
         self.verify_post_bring_in(player)
         p = self.queue.pop(0)
         amount = min(self.stacks[p], self.structure.bring_in)
@@ -410,21 +409,28 @@ class BettingMixin:
 
     def check_or_call(self, player: int | None = None) -> ActionRecord:
         """Check, or call (facing a short bring-in the caller puts in the full bring-in)."""
-        from games.state import ActionRecord
-
         queue = self.queue
         if self.phase != "bet" or not queue or self.forced is not None or player not in (None, queue[0]):
             self.verify_check_or_call(player)  # raises the precise error
         p = queue.pop(0)
-        amount = self.to_call(p)
-        self._put(p, amount)
+        stacks, bets = self.stacks, self.bets
+        high, floor = self.high, self.floor
+        amount = (high if high > floor else floor) - bets[p]
+        if amount < 0:
+            amount = 0
+        elif amount > stacks[p]:
+            amount = stacks[p]
         self.acted_base[p] = self.base
         self.voluntary_actions += 1
         if amount:
+            self._put(p, amount)
             self.chip_actions += 1
-        kind = "call" if amount else "check"
-        record = self._record(ActionRecord(kind, p, amount, (), self.stacks[p] == 0))
-        self._after_action()
+        record = self._record(ActionRecord("call" if amount else "check", p, amount, (), stacks[p] == 0))
+        self.round_actions += 1
+        if self.live_count < 2:
+            self._end_hand_if_one_left()
+        elif not queue:
+            self._end_round()
         return record
 
     def verify_fold(self, player: int | None = None) -> None:
@@ -451,8 +457,6 @@ class BettingMixin:
         return True
 
     def fold(self, player: int | None = None) -> ActionRecord:
-        from games.state import ActionRecord
-
         self.verify_fold(player)
         p = self.queue.pop(0)
         self._mark_folded(p)
@@ -504,8 +508,6 @@ class BettingMixin:
 
     def complete_bet_or_raise_to(self, amount: int, player: int | None = None) -> ActionRecord:
         """Complete, bet or raise to ``amount`` (the player's total for the street)."""
-        from games.state import ActionRecord
-
         self.verify_complete_bet_or_raise_to(amount, player)
         kind = self.raise_kind()
         p = self.queue.pop(0)

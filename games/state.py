@@ -23,13 +23,14 @@ from legal actions only.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING
 
 from games.betting import BettingMixin
 from games.cards import Card
 from games.errors import EngineError
 from games.order import bring_in_player, first_by_board
 from games.pots import Pot, layer_pots, uncalled_excess
+from games.records import ActionRecord, LegalAction
 from games.rules import Ruleset, Structure, Variant
 
 if TYPE_CHECKING:
@@ -39,67 +40,6 @@ __all__ = ["ActionRecord", "LegalAction", "StudState"]
 
 DECK_SIZE = 52
 MAX_PLAYERS = 8
-
-
-class ActionRecord(NamedTuple):
-    """What one applied action did; ``phh`` is its PHH action string."""
-
-    kind: str  # deal_hole, deal_community, post_bring_in, check, call, fold, complete, bet, raise, show, muck
-    player: int | None
-    amount: int = 0
-    cards: tuple[Card, ...] = ()
-    all_in: bool = False
-
-    @property
-    def phh(self) -> str:
-        kind, tag = self.kind, f"p{(self.player or 0) + 1}"
-        if kind == "deal_hole":
-            return f"d dh {tag} {_fmt(self.cards)}"
-        if kind == "deal_community":
-            return f"d db {_fmt(self.cards)}"
-        if kind == "post_bring_in":
-            return f"{tag} pb"
-        if kind in ("check", "call"):
-            return f"{tag} cc"
-        if kind == "fold":
-            return f"{tag} f"
-        if kind == "show":
-            return f"{tag} sm {_fmt(self.cards)}"
-        if kind == "muck":
-            return f"{tag} sm"
-        return f"{tag} cbr {self.amount}"
-
-
-class LegalAction(NamedTuple):
-    """One action the state accepts now. Deals carry ``count`` instead of cards."""
-
-    kind: str  # deal_hole, deal_community, post_bring_in, fold, check, call, complete, bet, raise, show, muck
-    player: int | None
-    amount: int | None = None
-    deal_count: int = 0
-    cards: tuple[Card, ...] = ()
-
-    @property
-    def phh(self) -> str:
-        kind, tag = self.kind, f"p{(self.player or 0) + 1}"
-        if kind == "deal_hole":
-            return f"d dh {tag}"
-        if kind == "deal_community":
-            return "d db"
-        if kind == "show":
-            return f"{tag} sm {_fmt(self.cards)}"
-        if kind == "muck":
-            return f"{tag} sm"
-        return ActionRecord(kind, self.player, self.amount or 0).phh
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "kind": self.kind,
-            "player": self.player,
-            "amount": self.amount,
-            "count": self.deal_count,
-            "phh": self.phh,
-        }
 
 
 class StudState(BettingMixin):
@@ -310,25 +250,27 @@ class StudState(BettingMixin):
             or to_deal[0] != player
             or len(cards) != need
             or (street == 7 and self._community_due())
-            or any(card in used for card in cards)
+            or not used.isdisjoint(cards)
             or (need == 3 and len(set(cards)) != 3)
             or self.stub - (0 if street == 3 or self.street_dealt else 1) < need
         ):
             self.verify_deal_hole(player, cards)  # raises the precise error
-        self._burn_if_first()
-        for card in cards:
-            self.used.add(card)
-        self.stub -= len(cards)
-        if self.street == 3:
+        if not self.street_dealt:
+            self._burn_if_first()
+        used.update(cards)
+        self.stub -= need
+        if street == 3:
             self.downs[player].extend(cards[:2])
             self.ups[player].append(cards[2])
-        elif self.street == 7:
+        elif street == 7:
             self.downs[player].extend(cards)
         else:
             self.ups[player].extend(cards)
-        self.to_deal.pop(0)
-        record = self._record(ActionRecord("deal_hole", player, 0, tuple(cards)))
-        if not self.to_deal:
+        to_deal.pop(0)
+        record = ActionRecord("deal_hole", player, 0, tuple(cards))
+        self.history.append(record)
+        self.street_actions.setdefault(street, []).append(record)
+        if not to_deal:
             self._begin_round()
         return record
 
@@ -556,7 +498,3 @@ def short_stub_procedure(stub: int, players: int) -> str:
     if stub >= 3:
         return "B"
     return "C"
-
-
-def _fmt(cards: Iterable[Card]) -> str:
-    return "".join(str(c) for c in cards)

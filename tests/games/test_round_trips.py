@@ -146,3 +146,18 @@ def test_hand_document_of_a_played_hand_solves_and_matches_its_state():
     again = scenario_from_dict(doc).replay().state
     assert again.stacks == state.stacks
     assert [r.phh for r in again.history] == [r.phh for r in state.history]
+
+
+@pytest.mark.parametrize("path", sorted(EXAMPLES_DIR.glob("*.json")), ids=lambda p: p.name)
+def test_each_example_without_extensions_replays_in_pokerkit_unless_tagged_unsupported(path):
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    text = to_phh(scenario_from_dict(doc), extensions=False)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        if any(tag.startswith("pokerkit:unsupported") for tag in doc.get("_tags", [])):
+            with pytest.raises(
+                ValueError, match="No more completion, betting, or raising"
+            ):  # its cap: 4 bets
+                pokerkit_replay(text)
+        else:
+            pokerkit_replay(text)

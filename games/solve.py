@@ -1,0 +1,464 @@
+"""Answer the question of a scenario (scenario-format section 3, conventions of section 7).
+
+``solve(scenario)`` returns ``{"kind", "answer", "explanation": {"en", "ja"}, "rules"}``.
+The answer is computed from the replayed hand; the explanation is written from the facts
+the computation used (see :mod:`games.explain`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from games.errors import EngineError
+from games.rules import Variant
+from games.scenario import Scenario, load_scenario
+from games.state import StudState
+
+__all__ = ["Solution", "solve", "solve_document", "solve_scenario"]
+
+
+@dataclass(frozen=True)
+class Solution:
+    """An answer before it is written out: the facts feed the explanation."""
+
+    kind: str
+    answer: dict[str, Any]
+    rules: tuple[str, ...]
+    facts: dict[str, Any]
+
+    def to_dict(self) -> dict[str, Any]:
+        from games.explain import explain
+
+        return {
+            "kind": self.kind,
+            "answer": self.answer,
+            "explanation": explain(self.kind, self.facts),
+            "rules": list(dict.fromkeys(self.rules)),
+        }
+
+
+def _not_applicable(kind: str, message: str, **params: Any) -> EngineError:
+    return EngineError(
+        "question_not_applicable", message, params={"kind": kind, **params}, path="_question.kind"
+    )
+
+
+def _unique(rules: list[str]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(rules))
+
+
+# --- pots ------------------------------------------------------------------------------
+
+
+def pots_answer(state: StudState) -> Solution:
+    seat = state.seat_of
+    pots = state.pots()
+    answer = {"pots": [{"amount": p.amount, "eligible": [seat(i) for i in p.eligible]} for p in pots]}
+    live = [not f for f in state.folded]
+    can_add = [live[i] and state.stacks[i] > 0 for i in range(state.count)]
+    from games.pots import uncalled_excess
+
+    excess_player, excess = uncalled_excess(state.committed, live, can_add)
+    short_antes = [seat(i) for i in range(state.count) if state.posted_antes[i] < state.antes[i]]
+    rules = ["TDA 2024 Rule 21", "RULES.md 11"]
+    if short_antes:
+        rules.append("RULES.md 1")
+    layers = []
+    for k, pot in enumerate(pots):
+        nxt = set(pots[k + 1].eligible) if k + 1 < len(pots) else set()
+        capped = [i for i in pot.eligible if state.is_all_in(i) and i not in nxt]
+        layers.append(
+            {
+                "amount": pot.amount,
+                "eligible": [seat(i) for i in pot.eligible],
+                "capped_by": [seat(i) for i in capped],
+                "level": state.committed[capped[0]] if capped else None,
+            }
+        )
+    facts = {
+        "pots": answer["pots"],
+        "layers": layers,
+        "committed": {seat(i): state.committed[i] for i in range(state.count)},
+        "folded": [seat(i) for i in range(state.count) if state.folded[i]],
+        "all_in": [seat(i) for i in range(state.count) if state.is_all_in(i)],
+        "short_antes": short_antes,
+        "excess": {"seat": seat(excess_player), "amount": excess} if excess else None,
+        "returned": {seat(i): a for i, a in enumerate(state.returned) if a},
+        "street": state.street,
+    }
+    return Solution("pots", answer, _unique(rules), facts)
+
+
+# --- bring-in ---------------------------------------------------------------------------
+
+
+def bring_in_answer(state: StudState, rulings: tuple[Any, ...]) -> Solution:
+    if any(len(state.ups[i]) == 0 for i in range(state.count)):
+        raise _not_applicable("bring_in", "the bring-in is decided once every player has a door card")
+    seat = state.seat_of
+    holder = state.bring_in_player()
+    # What the low card must post: the bring-in, less if short, nothing if all-in on the ante.
+    behind = state.starting_stacks[holder] - state.posted_antes[holder]
+    amount = min(behind, state.structure.bring_in)
+    all_in_ante = amount == 0
+    first = state.next_with_chips(holder) if all_in_ante else holder
+    doors = {seat(i): state.door(i) for i in range(state.count)}
+    rivals = [
+        seat(i)
+        for i in range(state.count)
+        if i != holder
+        and (d := state.door(i)) is not None
+        and (h := state.door(holder)) is not None
+        and d.rank == h.rank
+    ]
+    rules = ["RULES.md 2"] if state.variant is Variant.RAZZ else ["RRoP 7CS-1", "RULES.md 2"]
+    if all_in_ante:
+        rules.append("TDA 2024 RP-10 E")
+    elif amount < state.structure.bring_in:
+        rules.append("RULES.md 14")
+    events = [r for r in rulings if r.code in ("becomes_upcard", "kill_hand")]
+    for ruling in events:
+        rules.extend(ruling.rules)
+    answer = {
+        "seat": seat(holder),
+        "amount": amount,
+        "first_to_act": seat(first) if first is not None else None,
+    }
+    facts = {
+        "variant": state.variant,
+        "holder": seat(holder),
+        "door": state.door(holder),
+        "doors": doors,
+        "same_rank": rivals,
+        "amount": amount,
+        "bring_in": state.structure.bring_in,
+        "complete": state.structure.small_bet,
+        "all_in_ante": all_in_ante,
+        "first": answer["first_to_act"],
+        "exposed": [{"seat": r.seat, "card": r.facts["card"]} for r in events if r.code == "becomes_upcard"],
+        "absent": [r.seat for r in events if r.code == "kill_hand"],
+        "holder_dead": state.folded[holder],
+    }
+    return Solution("bring_in", answer, _unique(rules), facts)
+
+
+# --- next action ------------------------------------------------------------------------
+
+
+def _last_actions(state: StudState) -> list[dict[str, Any]]:
+    records = state.street_actions.get(state.street, [])
+    return [
+        {"seat": state.seat_of(r.player), "kind": r.kind, "amount": r.amount, "all_in": r.all_in}
+        for r in records
+        if r.player is not None and r.kind not in ("deal_hole", "show", "muck")
+    ]
+
+
+def next_action_answer(state: StudState) -> Solution:
+    if state.phase == "misdeal":
+        raise EngineError("hand_misdealt", "the hand was declared a misdeal", path="_question.kind")
+    actor = state.actor
+    seat = state.seat_of
+    options = state.options()
+    answer: dict[str, Any] = {
+        "seat": seat(actor) if actor is not None else None,
+        "options": options,
+        "round_complete": actor is None,
+        "street": state.street,
+    }
+    rules: list[str] = []
+    street = state.street
+    reason = "in_turn"
+    board_facts: dict[str, Any] = {}
+    actions = _last_actions(state) if state.phase == "bet" else []
+    if actor is not None:
+        if state.forced == "bring_in":
+            reason = "bring_in"
+            rules += ["RRoP 7CS-1", "RRoP 7CS-2", "RULES.md 2"]
+            if state.folded[actor]:
+                rules.append("TDA 2024 Rule 30")
+        elif state.forced == "open":
+            reason = "rp10e"
+            rules += ["TDA 2024 RP-10 E"]
+        elif not actions and street > 3:
+            reason = "best_board"
+            board_facts = board_report(state)
+            rules += ["RRoP 7CS-1", "RULES.md 5"]
+            if state.variant is Variant.RAZZ:
+                rules.append("TDA 2024 Rule 17-A")
+            if board_facts["tied"]:
+                rules.append("TDA 2024 RP-10 D" if state.tie_break == "suit" else "RRoP 7CS-1")
+            if board_facts["all_in_best"]:
+                rules.append("RULES.md 14")
+        else:
+            rules.append("RULES.md 3")
+        if street == 3:
+            rules.append("RRoP 7CS-3")
+        if options["raise_to"] is None and options["bet_to"] is None and options["complete_to"] is None:
+            if state.cap_reached():
+                rules.append("TDA 2024 Rule 48")
+            elif 0 <= state.acted_base[actor] == state.base and state.target > state.bets[actor]:
+                rules.append("TDA 2024 Rule 47-B")
+        elif state.bet_count >= state.structure.max_bets:
+            rules.append("RULES.md 3")  # cap lifted heads-up
+        if any(a["all_in"] and a["kind"] in ("complete", "bet", "raise") for a in actions):
+            rules.append("TDA 2024 Rule 47-B")
+        if len(state.units) > 1:
+            rules.append("RRoP 7CS-4")
+        elif street == 4 and state.variant is Variant.STUD and state._open_pair_showing():
+            rules.append("TDA 2024 RP-10 F")
+    else:
+        rules.append("RULES.md 3")
+    facts = {
+        "street": street,
+        "seat": answer["seat"],
+        "reason": reason,
+        "options": options,
+        "actions": actions,
+        "board": board_facts,
+        "bet_unit": state.structure.bet_for_street(street),
+        "bet_count": state.bet_count,
+        "max_bets": state.structure.max_bets,
+        "cap_reached": actor is not None and state.cap_reached(),
+        "cap_lifted": state.bet_count >= state.structure.max_bets and not state.cap_reached(),
+        "heads_up": len(state.live_players()) == 2,
+        "variant": state.variant,
+        "phase": state.phase,
+        "dealing_started": state.street_dealt,
+        "bring_in_holder": seat(state.bring_in_index) if state.bring_in_index is not None else None,
+        "units": state.units,
+    }
+    if not rules:
+        rules.append("RULES.md 3")
+    return Solution("next_action", answer, _unique(rules), facts)
+
+
+def board_report(state: StudState) -> dict[str, Any]:
+    """Facts about the boards that decide who acts first on 4th to 7th street."""
+    from games.order import board_strength, high_card_of_board
+
+    seat = state.seat_of
+    boards = {i: state.ups[i][:4] for i in state.live_players()}
+    strengths = {i: board_strength(state.variant, b) for i, b in boards.items()}
+    best_strength = max(strengths.values())
+    tied = sorted(i for i, s in strengths.items() if s == best_strength)
+    best = state.best_board_player()
+    first = state.first_to_act()
+    return {
+        "boards": {seat(i): list(b) for i, b in boards.items()},
+        "best": seat(best),
+        "best_board": list(boards[best]),
+        "tied": [seat(i) for i in tied] if len(tied) > 1 else [],
+        "tie_break": state.tie_break,
+        "high_cards": {seat(i): high_card_of_board(state.variant, boards[i]) for i in tied},
+        "all_in_best": first != best,
+        "first": seat(first) if first is not None else None,
+    }
+
+
+# --- stub -------------------------------------------------------------------------------
+
+
+def stub_answer(state: StudState) -> Solution:
+    if not (state.street == 7 and state.phase == "deal" and not state.street_dealt):
+        raise _not_applicable(
+            "stub", "the stub question is asked when 6th-street betting is complete and 7th is not dealt"
+        )
+    seat = state.seat_of
+    stub = state.stub_before_seventh
+    assert stub is not None
+    assert state.seventh_procedure is not None
+    live = state.live_players()
+    required = len(live) + 2
+    procedure = state.seventh_procedure
+    first = state.first_to_act() if state.betting_possible else None
+    answer = {
+        "stub": stub,
+        "required": required,
+        "procedure": procedure,
+        "community_card": procedure in ("B", "C"),
+        "first_to_act_7th": seat(first) if first is not None else None,
+    }
+    dealt = state.count
+    facts = {
+        "stub": stub,
+        "required": required,
+        "procedure": procedure,
+        "players": len(live),
+        "dealt_in": dealt,
+        "receivers": {s: sum(1 for i in range(state.count) if len(state.ups[i]) >= s - 2) for s in (4, 5, 6)},
+        "burns": 3,
+        "first": answer["first_to_act_7th"],
+        "board": board_report(state) if first is not None else {},
+    }
+    return Solution("stub", answer, ("TDA 2024 RP-10 H", "RULES.md 8"), facts)
+
+
+# --- showdown ---------------------------------------------------------------------------
+
+
+def showdown_first_answer(state: StudState) -> Solution:
+    from games.showdown import showdown_first
+
+    ended = state.phase in ("showdown",) or (state.phase in ("deal", "bet") and not state.betting_possible)
+    if state.phase == "bet" and state.actor is not None:
+        ended = False
+    if not ended or len(state.live_players()) < 2:
+        raise _not_applicable(
+            "showdown_first", "the showdown order is asked once the last betting round is over"
+        )
+    result = showdown_first(state)
+    seat = state.seat_of
+    rules = ["TDA 2024 Rule 17-A"]
+    if result.all_in_players:
+        rules += ["TDA 2024 Rule 16", "TDA 2024 RP-10 B"]
+    seventh = state.street_actions.get(7, [])
+    facts = {
+        "seat": seat(result.player),
+        "reason": result.reason,
+        "not_at_risk": result.not_at_risk,
+        "all_in": [seat(p) for p in result.all_in_players],
+        "aggressor": seat(result.aggressor) if result.aggressor is not None else None,
+        "bettors": [seat(r.player) for r in seventh if r.kind in ("bet", "raise") and r.player is not None],
+        "variant": state.variant,
+        "board": board_report(state),
+        "final_round": 7 in state.rounds_held,
+    }
+    return Solution("showdown_first", {"seat": seat(result.player)}, _unique(rules), facts)
+
+
+def _hand_json(value: Any) -> dict[str, Any] | None:
+    if value is None:
+        return None
+    return {"cards": [str(c) for c in value.cards], "name": value.name("en"), "name_ja": value.name("ja")}
+
+
+def best_hands_answer(state: StudState, question: Mapping[str, Any]) -> Solution:
+    from games.showdown import evaluate, rank_groups
+
+    seat = state.seat_of
+    if "seats" in question:
+        players = [state.player_of_seat(s) for s in question["seats"]]
+    else:
+        players = state.live_players()
+    for p in players:
+        if len(state.cards_of(p)) < 7:
+            raise _not_applicable("best_hands", f"seat {seat(p)} does not have seven cards yet", seat=seat(p))
+    reports = {p: evaluate(state.variant, p, state.cards_of(p)) for p in players}
+    hands = {str(seat(p)): {"high": _hand_json(r.high), "low": _hand_json(r.low)} for p, r in reports.items()}
+    high_rank = None
+    if state.variant.has_high:
+        high_rank = [
+            [seat(p) for p in g]
+            for g in rank_groups({p: r.high.strength for p, r in reports.items() if r.high})
+        ]
+    low_rank = None
+    if state.variant.has_low:
+        low_rank = [
+            [seat(p) for p in g]
+            for g in rank_groups({p: r.low.strength for p, r in reports.items() if r.low})
+        ]
+    answer = {"hands": hands, "high_ranking": high_rank, "low_ranking": low_rank}
+    facts = {
+        "variant": state.variant,
+        "reports": {seat(p): r for p, r in reports.items()},
+        "high": high_rank,
+        "low": low_rank,
+    }
+    return Solution("best_hands", answer, ("RULES.md 10",), facts)
+
+
+def award_answer(state: StudState) -> Solution:
+    if state.phase not in ("showdown", "over"):
+        raise _not_applicable("award", "the pots are awarded at the showdown", phase=state.phase)
+    result = state.award()
+    seat = state.seat_of
+    pots = []
+    for pot in result.pots:
+        entry: dict[str, Any] = {"amount": pot.amount, "eligible": [seat(p) for p in pot.eligible]}
+        if pot.high is not None:
+            entry["high"] = [seat(p) for p in pot.high]
+        if pot.low is not None:
+            entry["low"] = [seat(p) for p in pot.low]
+        entry["awards"] = {
+            str(seat(p)): a for p, a in sorted(pot.awards.items(), key=lambda kv: seat(kv[0])) if a > 0
+        }
+        pots.append(entry)
+    totals = {str(seat(p)): a for p, a in sorted(result.totals.items(), key=lambda kv: seat(kv[0])) if a > 0}
+    rules = ["TDA 2024 Rule 21", "RULES.md 11"]
+    if any(pot.odd_chips for pot in result.pots):
+        rules.append("TDA 2024 Rule 20" if state.ruleset.odd_chip != "rrop" else "RRoP Ties")
+    if state.variant is Variant.STUD8:
+        rules.append("TDA 2024 Rule 20")
+    if any(pot.split_evenly for pot in result.pots):
+        rules.append("RRoP Ties")
+    if not result.uncontested:
+        rules.append("RULES.md 10")
+    facts = {
+        "variant": state.variant,
+        "result": result,
+        "seat_of": {p: seat(p) for p in range(state.count)},
+        "odd_chip_rule": state.ruleset.odd_chip,
+        "min_chip": state.structure.min_chip,
+    }
+    return Solution("award", {"pots": pots, "awards": totals}, _unique(rules), facts)
+
+
+def ruling_answer(scenario: Scenario, rulings: tuple[Any, ...]) -> Solution:
+    if not scenario.events:
+        raise _not_applicable("ruling", "a ruling question needs an event in _events")
+    last = len(scenario.events) - 1
+    ruling = next((r for r in rulings if r.event is scenario.events[last]), None)
+    if ruling is None:
+        ruling = rulings[-1]
+    answer = {"ruling": ruling.code, "seat": ruling.seat}
+    facts = {"ruling": ruling, "event": ruling.event}
+    return Solution("ruling", answer, ruling.rules, facts)
+
+
+# --- entry points -------------------------------------------------------------------------
+
+
+def solve_scenario(scenario: Scenario, *, variant: Variant | None = None, ruleset: Any = None) -> Solution:
+    """Replay the scenario and answer its question."""
+    if scenario.question is None:
+        raise EngineError("missing_field", "the scenario has no _question", path="_question")
+    kind = scenario.kind
+    replay = scenario.replay(variant=variant, ruleset=ruleset)
+    state = replay.state
+    if kind == "ruling":
+        return ruling_answer(scenario, replay.rulings)
+    if state.phase == "misdeal":
+        raise EngineError("hand_misdealt", "the hand was declared a misdeal", path="_question.kind")
+    if kind == "pots":
+        return pots_answer(state)
+    if kind == "bring_in":
+        return bring_in_answer(state, replay.rulings)
+    if kind == "next_action":
+        return next_action_answer(state)
+    if kind == "stub":
+        return stub_answer(state)
+    if kind == "showdown_first":
+        return showdown_first_answer(state)
+    if kind == "best_hands":
+        return best_hands_answer(state, scenario.question)
+    if kind == "award":
+        return award_answer(state)
+    raise EngineError("unknown_question_kind", f"unknown question kind {kind!r}", path="_question.kind")
+
+
+def solve(scenario: Scenario | Mapping[str, Any] | str | bytes) -> dict[str, Any]:
+    """Solve a scenario given as a :class:`Scenario`, a decoded document or JSON text."""
+    if not isinstance(scenario, Scenario):
+        scenario = load_scenario(scenario)
+    return solve_scenario(scenario).to_dict()
+
+
+def solve_document(source: str | bytes) -> dict[str, Any]:
+    """The CLI's entry: the answer object, or the error object for bad input."""
+    try:
+        return solve(source)
+    except EngineError as err:
+        return err.to_dict()

@@ -191,8 +191,11 @@ def _validate(ctx: VisibleContext) -> None:
     shown = [*ctx.cards, *ctx.dead]
     if len(set(shown)) != len(shown):
         raise _bad("a card appears twice", cards=[str(c) for c in shown])
-    if any(len(opp.up) > min(ctx.street - 2, 4) for opp in ctx.opponents):
-        raise _bad("an opponent has too many upcards")
+    ups = min(ctx.street - 2, 4)
+    if len(ctx.up) != ups:
+        raise _bad(f"{len(ctx.up)} upcards on street {ctx.street}", street=ctx.street)
+    if any(len(opp.up) > ups or (opp.live and len(opp.up) != ups) for opp in ctx.opponents):
+        raise _bad("an opponent has the wrong number of upcards")
     if len(ctx.aggressors) != ctx.street - 2 or any(s is not None and s not in seats for s in ctx.aggressors):
         raise _bad("aggressors must name a seat (or None) for each street so far", street=ctx.street)
     if not ctx.allowed:

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from games.cards import FULL_DECK, parse_cards
 from games.errors import EngineError
 from games.strategy import Action, Facing, Opponent, VisibleContext, decide, plan
-from tests.games.strategy_helpers import USUAL, make
+from tests.games.strategy_helpers import USUAL, make, opp
 
 A = Action
 THIRD_FACINGS = ("bring_in_player", Facing.BRING_IN, Facing.COMPLETION, Facing.RAISE, Facing.NOTHING)
@@ -128,7 +128,9 @@ def test_seed003_8_2_the_bring_in_player_only_posts_or_completes(ctx):
         ({"down": parse_cards("Ks9h")}, "a card appears twice"),
         ({"opponents": (Opponent(seat=2, up=parse_cards("9h"), live=False),)}, "no opponent"),
         ({"opponents": (Opponent(seat=1, up=parse_cards("9h")),)}, "a seat appears twice"),
-        ({"opponents": (Opponent(seat=2, up=parse_cards("9h8h")),)}, "too many upcards"),
+        ({"opponents": (Opponent(seat=2, up=parse_cards("9h8h")),)}, "wrong number of upcards"),
+        ({"opponents": (Opponent(seat=2, up=()),)}, "wrong number of upcards"),
+        ({"down": parse_cards("Qh"), "up": parse_cards("Ks4c")}, "upcards on street"),
         ({"aggressors": (7,)}, "aggressors"),
         ({"aggressors": (2, 2)}, "aggressors"),
         ({"allowed": frozenset()}, "no action"),
@@ -148,6 +150,11 @@ def test_a_completion_cannot_be_faced_after_third_street():
     ctx = make("KsKd|4c7h", ["9h2c"])
     with pytest.raises(EngineError, match="cannot face"):
         dataclasses.replace(ctx, facing=Facing.COMPLETION, bets=1)
+
+
+def test_a_folded_opponent_may_show_fewer_upcards_than_the_street():
+    ctx = make("KsKd|4c7h", ["9h2c", opp("Ad", live=False)])
+    assert [str(c) for c in ctx.dead] == ["9h", "2c", "Ad"]
 
 
 def test_dead_cards_are_every_opponent_upcard_and_never_a_downcard():

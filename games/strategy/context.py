@@ -159,6 +159,11 @@ class VisibleContext:
         return len(self.live_opponents) == 1
 
     @property
+    def must_bring_in(self) -> bool:
+        """The bring-in player before posting: post the bring-in or complete, no fold (seed 003 8.2)."""
+        return Action.BRING_IN in self.allowed and Action.FOLD not in self.allowed
+
+    @property
     def aggressor(self) -> int | None:
         """The seat that made the last aggressive action on this street."""
         return self.aggressors[-1]

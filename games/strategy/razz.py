@@ -98,7 +98,7 @@ def _bettor(ctx: VisibleContext) -> list[Opponent]:
 
 
 def _third(ctx: VisibleContext) -> Decision:
-    if Action.BRING_IN in ctx.allowed and Action.FOLD not in ctx.allowed:
+    if ctx.must_bring_in:
         if three_to(ctx, 7):
             return decision(ctx, Action.COMPLETE, "razz 3rd bring-in with three to a 7 completes")
         return decision(ctx, Action.BRING_IN, "razz 3rd bring-in posts")

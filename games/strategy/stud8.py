@@ -108,7 +108,7 @@ def plan_stud8(ctx: VisibleContext) -> Decision:
 def _third(ctx: VisibleContext) -> Decision:
     start = start_class(ctx)
     name = start.name.lower()
-    if Action.BRING_IN in ctx.allowed and Action.FOLD not in ctx.allowed:
+    if ctx.must_bring_in:
         if start >= Start.GOOD:
             return decision(ctx, Action.COMPLETE, f"stud8 3rd bring-in, {name} completes")
         return decision(ctx, Action.BRING_IN, f"stud8 3rd bring-in, {name} posts")

@@ -126,7 +126,7 @@ def steal_allowed(ctx: VisibleContext) -> bool:
 def _third(ctx: VisibleContext) -> Decision:
     read = read_third(ctx)
     tier = read.tier
-    if Action.BRING_IN in ctx.allowed and Action.FOLD not in ctx.allowed:
+    if ctx.must_bring_in:
         if tier >= Tier.B:
             return decision(ctx, Action.COMPLETE, f"3rd-1 bring-in, tier {tier.name} completes")
         return decision(ctx, Action.BRING_IN, f"3rd-1 bring-in, tier {tier.name} posts the bring-in")

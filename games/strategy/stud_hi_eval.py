@@ -240,12 +240,10 @@ def read_3rd(
     if len(counts) == 3 and ACE in counts and min(counts) >= 10:
         live = score_live(DrawIntent.pair(*counts), dead)
         reads.append(ThirdStreetRead(Tier.B, Pattern.BIG_ACE, live))
+    if len(counts) == 3 and door.rank >= JACK:
+        reads.append(ThirdStreetRead(Tier.C, Pattern.HIGH_DOOR, score_live(DrawIntent.pair(*counts), dead)))
     if not reads:
-        live = score_live(DrawIntent.pair(*counts), dead)
-        if door.rank >= JACK:
-            reads.append(ThirdStreetRead(Tier.C, Pattern.HIGH_DOOR, live))
-        else:
-            reads.append(ThirdStreetRead(Tier.D, Pattern.NOTHING, live))
+        reads.append(ThirdStreetRead(Tier.D, Pattern.NOTHING, score_live(DrawIntent.pair(*counts), dead)))
     best = max(reads, key=lambda read: (read.tier, read.live))
     tier = best.tier
     # Appendix A: a door two ranks above every other door may lift D to C (never further).

@@ -78,6 +78,11 @@ def test_seed003_eval_3rd_tier_takes_cards_doors_and_dead_cards_directly():
 # --- section 4 tables and the appendices -----------------------------------------------
 
 
+def test_seed003_4_2_a_dead_three_flush_never_reads_below_its_high_door():
+    ctx = make("7d3d|Jd", ["Qd", "9d", "5d"])
+    assert (read_third(ctx).tier, read_third(ctx).pattern) == (Tier.C, "high_door")
+
+
 def test_seed003_4_1_split_middle_pair_above_every_door_leans_to_tier_s():
     assert tier("9s2c|9h", ("8d", "3c")) is Tier.S
     assert tier("9s2c|9h", ("Kd", "3c")) is Tier.A

@@ -15,6 +15,7 @@ from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
+from . import home as home_panels
 from .access import (
     ALL_ROLES,
     CURRENT_ORG_SESSION_KEY,
@@ -222,6 +223,7 @@ def org_home(request: OrgHttpRequest) -> HttpResponse:
         "counts": member_counts_for_organisation(organisation=org)
         if request.membership.role in STAFF_ROLES
         else None,
+        "panels": home_panels.panels_for(request),
     }
     return render(request, "accounts/org_home.html", context)
 

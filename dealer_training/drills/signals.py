@@ -1,0 +1,10 @@
+"""Events the drills app announces to the apps that build on it.
+
+``attempt_recorded`` is sent by the answer service right after an attempt row is written, inside
+its transaction, with ``attempt=<Attempt>``. Receivers (the progress rollups) only queue work to
+run after the commit (``task.delay_on_commit(...)``); they never write in the sender's transaction.
+"""
+
+from django.dispatch import Signal
+
+attempt_recorded = Signal()

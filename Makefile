@@ -8,7 +8,7 @@ ADDR ?= 127.0.0.1:8000
 # pytest-xdist workers; "auto" uses every core.
 WORKERS ?= auto
 
-.PHONY: run test lint install messages lock clean
+.PHONY: run test lint install messages lock clean bench-engine
 
 run: messages
 	$(MANAGE) migrate --noinput
@@ -49,3 +49,8 @@ lock:
 
 clean:
 	rm -rf $(VENV) var test-artifacts .pytest_cache .mypy_cache .ruff_cache
+
+# Engine speed: evaluators beside pokerkit and treys, whole hands beside pokerkit, solve as a process.
+bench-engine: install
+	$(BIN)/python -m tests.bench.evaluators
+	$(BIN)/python -m tests.bench.hand_play

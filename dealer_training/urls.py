@@ -17,4 +17,6 @@ urlpatterns = [
     path("i18n/setlang/", public_view(set_language), name="set_language"),
     path("admin/", admin.site.urls),
     path("", include("dealer_training.accounts.urls")),
+    # Progress mounts its own /o/<org_slug>/progress/ pages and the public /certificates/<code>/.
+    path("", include("dealer_training.progress.urls")),
 ]

@@ -12,6 +12,8 @@ from django.utils.translation import gettext_lazy as _
 from dealer_training.accounts.models import Organisation
 from dealer_training.scenarios.choices import Skill, Variant
 
+from .mastery import Bars, Standing, standing
+
 
 class DailyRollup(models.Model):
     """Per trainee, skill, game and day."""
@@ -61,7 +63,18 @@ class SkillProgress(models.Model):
     recent = models.JSONField(
         _("recent results"), default=list, blank=True, help_text=_("Newest last: [correct, time in ms].")
     )
+    # The organisation's mastery window summed up when the row was built, so that reports read
+    # three numbers instead of decoding ``recent``.
+    window_answers = models.PositiveSmallIntegerField(_("answers in the mastery window"), default=0)
+    window_correct = models.PositiveSmallIntegerField(_("correct in the mastery window"), default=0)
+    window_median_ms = models.PositiveIntegerField(
+        _("median time in the mastery window (ms)"), null=True, blank=True
+    )
     mastered_at = models.DateTimeField(_("mastered since"), null=True, blank=True)
+    attempts_to_mastery = models.PositiveIntegerField(
+        _("answers to mastery"), null=True, blank=True, help_text=_("Answers given when mastery was reached.")
+    )
+    first_attempt_at = models.DateTimeField(_("first attempt"), null=True, blank=True)
     last_attempt_at = models.DateTimeField(_("last attempt"), null=True, blank=True)
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
 
@@ -76,6 +89,17 @@ class SkillProgress(models.Model):
 
     def __str__(self) -> str:
         return f"{self.trainee} {self.skill} {self.variant}"
+
+    def standing(self, bars: Bars) -> Standing:
+        return standing(
+            skill=self.skill,
+            attempts=self.attempts,
+            window_answers=self.window_answers,
+            window_correct=self.window_correct,
+            window_median_ms=self.window_median_ms,
+            mastered_at=self.mastered_at,
+            bars=bars,
+        )
 
 
 class ExportJob(models.Model):

@@ -3,6 +3,7 @@
 from pathlib import Path
 
 import environ
+from celery.schedules import crontab
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
@@ -129,6 +130,15 @@ CELERY_TIMEZONE = TIME_ZONE
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
+# Scheduled tasks, run by the single `celery beat` process.
+CELERY_BEAT_SCHEDULE = {
+    # Rollups are kept current after each attempt; the nightly rebuild recomputes them all from
+    # the attempts (a safety net for lost messages, and mastery dates under changed bars).
+    "progress-rollups-rebuild-nightly": {
+        "task": "dealer_training.progress.tasks.rollups_rebuild_all",
+        "schedule": crontab(hour=3, minute=30),
+    },
+}
 
 # Content Security Policy (dealer_training.middleware): no inline script or style anywhere.
 CONTENT_SECURITY_POLICY = {

@@ -1,0 +1,700 @@
+"""Reads for the progress pages and panels.
+
+Report pages read the rollups (``DailyRollup``, ``SkillProgress``), never scan attempts: every
+function here runs a fixed number of queries, whatever the number of trainees or attempts.
+The exceptions are exam results (aggregated from the exam's own attempts, looked up by session
+id) and the paginated attempt list of one trainee.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import date, datetime, timedelta
+from statistics import median as stat_median
+from typing import Any
+
+from django.core.paginator import Page, Paginator
+from django.db.models import Count, Q, Sum
+from django.utils import timezone
+
+from dealer_training.accounts.models import Cohort, Membership, Organisation, Role
+from dealer_training.drills.models import (
+    Attempt,
+    Certificate,
+    DrillSession,
+    Mode,
+    ReviewCard,
+    TrainingSettings,
+)
+from dealer_training.scenarios.choices import Skill, Variant
+from dealer_training.scenarios.models import Assignment
+
+from .mastery import Bars, Standing, Status
+from .models import DailyRollup, SkillProgress
+
+# Razz ordering is a razz skill; in the other games that cell is left out, not "not started".
+APPLICABLE_VARIANTS: dict[str, tuple[str, ...]] = {Skill.RAZZ_ORDER: (Variant.RAZZ,)}
+ASSIGNMENT_LOOKAHEAD = timedelta(days=7)
+ASSIGNMENT_LOOKBACK = timedelta(days=60)
+HISTORY_WEEKS = 12
+
+
+def applies(skill: str, variant: str) -> bool:
+    return variant in APPLICABLE_VARIANTS.get(skill, tuple(Variant.values))
+
+
+def training_settings_for(organisation: Organisation) -> TrainingSettings:
+    return TrainingSettings.objects.filter(organisation=organisation).first() or TrainingSettings(
+        organisation=organisation
+    )
+
+
+def bars_for(organisation: Organisation) -> Bars:
+    return Bars.from_settings(training_settings_for(organisation))
+
+
+# --- one trainee ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MasteryCell:
+    skill: str
+    variant: str
+    variant_label: str
+    applicable: bool
+    standing: Standing | None
+    mastered_at: datetime | None = None
+    attempts_to_mastery: int | None = None
+    first_attempt_at: datetime | None = None
+
+    @property
+    def status(self) -> str:
+        if not self.applicable:
+            return "not_applicable"
+        return self.standing.status.value if self.standing else Status.NOT_STARTED.value
+
+
+@dataclass(frozen=True)
+class MasteryRow:
+    skill: str
+    label: str
+    target_seconds: float
+    cells: list[MasteryCell]
+
+
+@dataclass(frozen=True)
+class MasteryGrid:
+    rows: list[MasteryRow]
+    variants: list[tuple[str, str]]
+    bars: Bars
+    mastered: int
+    practising: int
+    slipping: list[MasteryCell]
+    applicable: int
+
+    @property
+    def started(self) -> int:
+        return self.mastered + self.practising + len(self.slipping)
+
+
+def mastery_grid(*, organisation: Organisation, trainee_id: int, bars: Bars) -> MasteryGrid:
+    """Every skill in every game for one trainee: one query."""
+    rows = SkillProgress.objects.filter(organisation=organisation, trainee_id=trainee_id).defer("recent")
+    by_unit = {(row.skill, row.variant): row for row in rows}
+    grid_rows: list[MasteryRow] = []
+    counts = {Status.MASTERED: 0, Status.PRACTISING: 0}
+    slipping: list[MasteryCell] = []
+    applicable_count = 0
+    for skill, label in Skill.choices:
+        cells = []
+        for variant, variant_label in Variant.choices:
+            row = by_unit.get((skill, variant))
+            ok = applies(skill, variant) or row is not None
+            applicable_count += 1 if ok else 0
+            now = row.standing(bars) if row else None
+            cell = MasteryCell(
+                skill=skill,
+                variant=variant,
+                variant_label=str(variant_label),
+                applicable=ok,
+                standing=now,
+                mastered_at=row.mastered_at if row else None,
+                attempts_to_mastery=row.attempts_to_mastery if row else None,
+                first_attempt_at=row.first_attempt_at if row else None,
+            )
+            if now is not None and now.status in counts:
+                counts[now.status] += 1
+            elif now is not None and now.status == Status.SLIPPING:
+                slipping.append(cell)
+            cells.append(cell)
+        grid_rows.append(
+            MasteryRow(skill=skill, label=str(label), target_seconds=bars.target_seconds(skill), cells=cells)
+        )
+    return MasteryGrid(
+        rows=grid_rows,
+        variants=[(value, str(label)) for value, label in Variant.choices],
+        bars=bars,
+        mastered=counts[Status.MASTERED],
+        practising=counts[Status.PRACTISING],
+        slipping=slipping,
+        applicable=applicable_count,
+    )
+
+
+@dataclass(frozen=True)
+class Streak:
+    days_in_a_row: int  # ending today, or yesterday when today has no practice yet
+    practised_today: bool
+    last_day: date | None
+    days_last_4_weeks: int
+
+
+def practice_streak(*, organisation: Organisation, trainee_id: int, today: date | None = None) -> Streak:
+    today = today or timezone.localdate()
+    days = set(
+        DailyRollup.objects.filter(
+            organisation=organisation, trainee_id=trainee_id, day__gte=today - timedelta(days=400)
+        )
+        .values_list("day", flat=True)
+        .distinct()
+    )
+    run = 0
+    cursor = today if today in days else today - timedelta(days=1)
+    while cursor in days:
+        run += 1
+        cursor -= timedelta(days=1)
+    return Streak(
+        days_in_a_row=run,
+        practised_today=today in days,
+        last_day=max(days) if days else None,
+        days_last_4_weeks=sum(1 for day in days if day > today - timedelta(days=28)),
+    )
+
+
+@dataclass(frozen=True)
+class HistoryPoint:
+    start: date
+    attempts: int
+    correct: int
+    total_ms: int
+
+    @property
+    def accuracy(self) -> float | None:
+        return 100 * self.correct / self.attempts if self.attempts else None
+
+    @property
+    def average_seconds(self) -> float | None:
+        return self.total_ms / self.attempts / 1000 if self.attempts else None
+
+
+def week_start(day: date) -> date:
+    return day - timedelta(days=day.weekday())
+
+
+def history_weeks(
+    *,
+    organisation: Organisation,
+    trainee_id: int,
+    skill: str = "",
+    variant: str = "",
+    weeks: int = HISTORY_WEEKS,
+    today: date | None = None,
+) -> list[HistoryPoint]:
+    """Accuracy and average time per week (Monday to Sunday), oldest first: one query."""
+    today = today or timezone.localdate()
+    first = week_start(today) - timedelta(weeks=weeks - 1)
+    rows = DailyRollup.objects.filter(organisation=organisation, trainee_id=trainee_id, day__gte=first)
+    if skill:
+        rows = rows.filter(skill=skill)
+    if variant:
+        rows = rows.filter(variant=variant)
+    buckets: dict[date, list[int]] = defaultdict(lambda: [0, 0, 0])
+    for day, attempts, correct, total in (
+        rows.values("day")
+        .annotate(a=Sum("attempts"), c=Sum("correct"), t=Sum("time_ms_total"))
+        .values_list("day", "a", "c", "t")
+    ):
+        bucket = buckets[week_start(day)]
+        bucket[0] += attempts
+        bucket[1] += correct
+        bucket[2] += total
+    return [
+        HistoryPoint(start=start, attempts=b[0], correct=b[1], total_ms=b[2])
+        for start in (first + timedelta(weeks=i) for i in range(weeks))
+        for b in [buckets.get(start, [0, 0, 0])]
+    ]
+
+
+def reviews_due_count(*, organisation: Organisation, trainee_id: int) -> int:
+    return ReviewCard.objects.filter(
+        organisation=organisation, trainee_id=trainee_id, due_at__lte=timezone.now()
+    ).count()
+
+
+def certificates_for_trainee(*, organisation: Organisation, trainee_id: int) -> list[Certificate]:
+    return list(
+        Certificate.objects.filter(organisation=organisation, trainee_id=trainee_id)
+        .select_related("signed_off_by")
+        .order_by("-issued_at")
+    )
+
+
+# --- exams ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ExamResult:
+    session: DrillSession
+    title: str
+    answered: int
+    correct: int
+    items: int
+    average_seconds: float | None
+    pass_accuracy: int
+    pass_seconds: float | None
+    certificate: Certificate | None
+
+    @property
+    def accuracy(self) -> float:
+        return 100 * self.correct / self.items if self.items else 0.0
+
+    @property
+    def accuracy_ok(self) -> bool:
+        return self.items > 0 and self.correct * 100 >= self.pass_accuracy * self.items
+
+    @property
+    def speed_ok(self) -> bool:
+        if self.pass_seconds is None:
+            return True
+        return self.average_seconds is not None and self.average_seconds <= self.pass_seconds
+
+    @property
+    def passed(self) -> bool:
+        return self.accuracy_ok and self.speed_ok
+
+
+def exam_sessions(*, organisation: Organisation) -> Any:
+    return (
+        DrillSession.objects.filter(organisation=organisation, mode=Mode.EXAM, finished_at__isnull=False)
+        .select_related("drill_set", "trainee", "certificate", "certificate__signed_off_by")
+        .order_by("-finished_at", "-pk")
+    )
+
+
+def exam_results(
+    *, sessions: Iterable[DrillSession], training: TrainingSettings, default_title: str
+) -> list[ExamResult]:
+    """Score finished exam sessions against their blueprint's bars, else the organisation's.
+
+    Unanswered items count as wrong. One query, by session id (indexed), for any number of exams.
+    """
+    sessions = list(sessions)
+    totals = {
+        row["session_id"]: row
+        for row in Attempt.objects.filter(session_id__in=[s.pk for s in sessions])
+        .values("session_id")
+        .annotate(n=Count("pk"), ok=Count("pk", filter=Q(correct=True)), ms=Sum("time_ms"))
+        .order_by()
+    }
+    results = []
+    for session in sessions:
+        row = totals.get(session.pk, {"n": 0, "ok": 0, "ms": 0})
+        blueprint = session.drill_set
+        pass_accuracy = (
+            blueprint.pass_accuracy
+            if blueprint and blueprint.pass_accuracy is not None
+            else training.exam_pass_accuracy
+        )
+        pass_seconds = (
+            blueprint.pass_seconds
+            if blueprint and blueprint.pass_seconds is not None
+            else training.exam_pass_seconds
+        )
+        answered = row["n"] or 0
+        try:
+            certificate = session.certificate
+        except Certificate.DoesNotExist:
+            certificate = None
+        results.append(
+            ExamResult(
+                session=session,
+                title=blueprint.title if blueprint else default_title,
+                answered=answered,
+                correct=row["ok"] or 0,
+                items=max(answered, session.planned_count),
+                average_seconds=(row["ms"] or 0) / answered / 1000 if answered else None,
+                pass_accuracy=pass_accuracy,
+                pass_seconds=pass_seconds,
+                certificate=certificate,
+            )
+        )
+    return results
+
+
+# --- cohort report -------------------------------------------------------------------------------
+
+
+@dataclass
+class HeatCell:
+    skill: str
+    attempts: int = 0
+    correct: int = 0
+    total_ms: int = 0
+    target_seconds: float = 0.0
+    statuses: list[tuple[str, Status]] = field(default_factory=list)  # (game label, status)
+
+    @property
+    def accuracy(self) -> float | None:
+        return 100 * self.correct / self.attempts if self.attempts else None
+
+    @property
+    def average_seconds(self) -> float | None:
+        return self.total_ms / self.attempts / 1000 if self.attempts else None
+
+    @property
+    def over_target(self) -> bool:
+        seconds = self.average_seconds
+        return seconds is not None and seconds > self.target_seconds
+
+    @property
+    def status(self) -> str:
+        """Mastered when every game practised is mastered; slipping when any game slips."""
+        found = [status for _, status in self.statuses if status != Status.NOT_STARTED]
+        if not found:
+            return Status.NOT_STARTED.value
+        if Status.SLIPPING in found:
+            return Status.SLIPPING.value
+        if all(status == Status.MASTERED for status in found):
+            return Status.MASTERED.value
+        return Status.PRACTISING.value
+
+
+@dataclass
+class DueAssignment:
+    title: str
+    due_at: datetime
+    overdue: bool
+
+
+@dataclass
+class TraineeLine:
+    membership: Membership
+    cells: list[HeatCell]
+    reviews_due: int = 0
+    assignments: list[DueAssignment] = field(default_factory=list)
+    latest_exam: ExamResult | None = None
+
+    @property
+    def user(self) -> Any:
+        return self.membership.user
+
+    @property
+    def attempts(self) -> int:
+        return sum(cell.attempts for cell in self.cells)
+
+    @property
+    def accuracy(self) -> float | None:
+        attempts = self.attempts
+        return 100 * sum(cell.correct for cell in self.cells) / attempts if attempts else None
+
+    @property
+    def is_due(self) -> bool:
+        return bool(self.reviews_due or self.assignments)
+
+
+@dataclass(frozen=True)
+class SlippingItem:
+    membership: Membership
+    skill: str
+    skill_label: str
+    variant_label: str
+    standing: Standing
+    mastered_at: datetime
+
+
+@dataclass(frozen=True)
+class MasteryTime:
+    skill: str
+    skill_label: str
+    variant_label: str
+    practising: int
+    mastered: int
+    median_days: float | None
+    median_answers: float | None
+
+
+@dataclass
+class CohortReport:
+    skills: list[tuple[str, str]]
+    lines: list[TraineeLine]
+    slipping: list[SlippingItem]
+    due: list[TraineeLine]
+    mastery_times: list[MasteryTime]
+    exams: list[ExamResult]
+    bars: Bars
+    start: date
+    variant: str
+
+
+def accuracy_band(accuracy: float | None, bar: int) -> int:
+    """0 (far below the mastery bar) to 3 (at or above it); -1 without answers."""
+    if accuracy is None:
+        return -1
+    if accuracy >= bar:
+        return 3
+    if accuracy >= bar - 10:
+        return 2
+    if accuracy >= bar - 25:
+        return 1
+    return 0
+
+
+def trainee_memberships(*, organisation: Organisation, cohort: Cohort | None) -> list[Membership]:
+    members = Membership.objects.filter(organisation=organisation, role=Role.TRAINEE).select_related("user")
+    if cohort is not None:
+        members = members.filter(cohorts=cohort)
+    return sorted(members, key=lambda m: (m.user.display_name.casefold(), m.user.email))
+
+
+def _open_assignments(
+    *, organisation: Organisation, memberships: Sequence[Membership], now: datetime
+) -> dict[int, list[DueAssignment]]:
+    """Assignments due within a week (or overdue up to 60 days) that the trainee has not finished."""
+    assignments = list(
+        Assignment.objects.filter(
+            organisation=organisation,
+            due_at__gte=now - ASSIGNMENT_LOOKBACK,
+            due_at__lte=now + ASSIGNMENT_LOOKAHEAD,
+        ).select_related("drill_set")
+    )
+    if not assignments:
+        return {}
+    user_ids = {m.user_id for m in memberships}
+    cohort_ids = {a.cohort_id for a in assignments if a.cohort_id}
+    cohort_users: dict[int, set[int]] = defaultdict(set)
+    if cohort_ids:
+        through = Membership.cohorts.through
+        for cohort_id, user_id in through.objects.filter(cohort_id__in=cohort_ids).values_list(
+            "cohort_id", "membership__user_id"
+        ):
+            cohort_users[cohort_id].add(user_id)
+    finished: dict[tuple[int, int], datetime] = {}
+    for trainee_id, drill_set_id, finished_at in DrillSession.objects.filter(
+        organisation=organisation,
+        drill_set_id__in={a.drill_set_id for a in assignments},
+        trainee_id__in=user_ids,
+        finished_at__isnull=False,
+    ).values_list("trainee_id", "drill_set_id", "finished_at"):
+        key = (trainee_id, drill_set_id)
+        finished[key] = max(finished_at, finished.get(key, finished_at))
+    due: dict[int, list[DueAssignment]] = defaultdict(list)
+    for assignment in assignments:
+        assert assignment.due_at is not None
+        targets = (
+            {assignment.trainee_id} if assignment.trainee_id else cohort_users[assignment.cohort_id or 0]
+        )
+        for user_id in targets & user_ids:
+            done = finished.get((user_id, assignment.drill_set_id))
+            if done is not None and done >= assignment.created_at:
+                continue
+            due[user_id].append(
+                DueAssignment(
+                    title=assignment.drill_set.title,
+                    due_at=assignment.due_at,
+                    overdue=assignment.due_at < now,
+                )
+            )
+    for items in due.values():
+        items.sort(key=lambda item: item.due_at)
+    return due
+
+
+_SKILL_ORDER = {code: i for i, code in enumerate(Skill.values)}
+_VARIANT_ORDER = {code: i for i, code in enumerate(Variant.values)}
+
+
+def _unit_order(skill: str, variant: str) -> tuple[int, int]:
+    return _SKILL_ORDER.get(skill, len(_SKILL_ORDER)), _VARIANT_ORDER.get(variant, len(_VARIANT_ORDER))
+
+
+def cohort_report(
+    *,
+    organisation: Organisation,
+    cohort: Cohort | None,
+    variant: str,
+    start: date,
+    exam_title: str,
+) -> CohortReport:
+    """The cohort report: heatmap, slipping, due, time to mastery, exams. A fixed number of queries."""
+    training = training_settings_for(organisation)
+    bars = Bars.from_settings(training)
+    memberships = trainee_memberships(organisation=organisation, cohort=cohort)
+    user_ids = [m.user_id for m in memberships]
+    skills = [(value, str(label)) for value, label in Skill.choices]
+    variant_labels = {value: str(label) for value, label in Variant.choices}
+    skill_labels = dict(skills)
+    cells: dict[int, dict[str, HeatCell]] = {
+        uid: {skill: HeatCell(skill=skill, target_seconds=bars.target_seconds(skill)) for skill, _ in skills}
+        for uid in user_ids
+    }
+
+    rollups = DailyRollup.objects.filter(organisation=organisation, day__gte=start, trainee_id__in=user_ids)
+    if variant:
+        rollups = rollups.filter(variant=variant)
+    for trainee_id, skill, attempts, correct, total in (
+        rollups.values("trainee_id", "skill")
+        .annotate(a=Sum("attempts"), c=Sum("correct"), t=Sum("time_ms_total"))
+        .values_list("trainee_id", "skill", "a", "c", "t")
+        .order_by()
+    ):
+        cell = cells[trainee_id].get(skill)
+        if cell is not None:
+            cell.attempts, cell.correct, cell.total_ms = attempts, correct, total
+
+    progress = SkillProgress.objects.filter(organisation=organisation, trainee_id__in=user_ids).defer(
+        "recent"
+    )
+    if variant:
+        progress = progress.filter(variant=variant)
+    by_user = {m.user_id: m for m in memberships}
+    slipping: list[SlippingItem] = []
+    times: dict[tuple[str, str], dict[str, list[float]]] = defaultdict(
+        lambda: {"days": [], "answers": [], "practising": []}
+    )
+    for row in progress:
+        now = row.standing(bars)
+        cell = cells[row.trainee_id].get(row.skill)
+        if cell is not None:
+            cell.statuses.append((variant_labels.get(row.variant, row.variant), now.status))
+        bucket = times[(row.skill, row.variant)]
+        if row.mastered_at and row.first_attempt_at:
+            bucket["days"].append((row.mastered_at - row.first_attempt_at).total_seconds() / 86400)
+            bucket["answers"].append(float(row.attempts_to_mastery or 0))
+        else:
+            bucket["practising"].append(1)
+        if now.status == Status.SLIPPING and row.mastered_at:
+            slipping.append(
+                SlippingItem(
+                    membership=by_user[row.trainee_id],
+                    skill=row.skill,
+                    skill_label=skill_labels.get(row.skill, row.skill),
+                    variant_label=variant_labels.get(row.variant, row.variant),
+                    standing=now,
+                    mastered_at=row.mastered_at,
+                )
+            )
+    slipping.sort(key=lambda item: (item.standing.window_accuracy or 0, item.membership.user.email))
+
+    now_at = timezone.now()
+    reviews = dict(
+        ReviewCard.objects.filter(organisation=organisation, trainee_id__in=user_ids, due_at__lte=now_at)
+        .values("trainee_id")
+        .annotate(n=Count("pk"))
+        .values_list("trainee_id", "n")
+        .order_by()
+    )
+    assignments = _open_assignments(organisation=organisation, memberships=memberships, now=now_at)
+
+    start_at = datetime.combine(start, datetime.min.time(), tzinfo=timezone.get_current_timezone())
+    sessions = exam_sessions(organisation=organisation).filter(
+        trainee_id__in=user_ids, finished_at__gte=start_at
+    )
+    exams = exam_results(sessions=sessions, training=training, default_title=exam_title)
+    latest: dict[int, ExamResult] = {}
+    for result in exams:  # newest first
+        latest.setdefault(result.session.trainee_id, result)
+
+    lines = [
+        TraineeLine(
+            membership=m,
+            cells=[cells[m.user_id][skill] for skill, _ in skills],
+            reviews_due=reviews.get(m.user_id, 0),
+            assignments=assignments.get(m.user_id, []),
+            latest_exam=latest.get(m.user_id),
+        )
+        for m in memberships
+    ]
+    mastery_times = [
+        MasteryTime(
+            skill=skill,
+            skill_label=skill_labels.get(skill, skill),
+            variant_label=variant_labels.get(game, game),
+            practising=len(bucket["practising"]),
+            mastered=len(bucket["days"]),
+            median_days=stat_median(bucket["days"]) if bucket["days"] else None,
+            median_answers=stat_median(bucket["answers"]) if bucket["answers"] else None,
+        )
+        for (skill, game), bucket in sorted(times.items(), key=lambda item: _unit_order(*item[0]))
+    ]
+    return CohortReport(
+        skills=skills,
+        lines=lines,
+        slipping=slipping,
+        due=[line for line in lines if line.is_due],
+        mastery_times=mastery_times,
+        exams=exams,
+        bars=bars,
+        start=start,
+        variant=variant,
+    )
+
+
+# --- attempts of one trainee ---------------------------------------------------------------------
+
+
+def trainee_attempts_page(
+    *, organisation: Organisation, trainee_id: int, page: int | str, per_page: int = 25
+) -> Page[Attempt]:
+    """One page of a trainee's attempts, newest first, with what the scenario was."""
+    attempts = (
+        Attempt.objects.filter(organisation=organisation, trainee_id=trainee_id)
+        .select_related("question", "scenario_version__scenario")
+        .only(
+            "created_at",
+            "mode",
+            "skill",
+            "variant",
+            "kind",
+            "answer",
+            "correct",
+            "score",
+            "time_ms",
+            "speed",
+            "question__kind",
+            "question__seed",
+            "question__position",
+            "scenario_version__number",
+            "scenario_version__scenario__title",
+        )
+        .order_by("-created_at", "-pk")
+    )
+    return Paginator(attempts, per_page).page(page)
+
+
+def staff_attention(*, organisation: Organisation, limit: int = 5) -> dict[str, Any]:
+    """For the staff home panel: who slips, how many have reviews due. Four queries."""
+    bars = bars_for(organisation)
+    trainee_ids = Membership.objects.filter(organisation=organisation, role=Role.TRAINEE).values("user_id")
+    slipping = []
+    for row in (
+        SkillProgress.objects.filter(
+            organisation=organisation, trainee_id__in=trainee_ids, mastered_at__isnull=False
+        )
+        .select_related("trainee")
+        .defer("recent")
+    ):
+        now = row.standing(bars)
+        if now.status == Status.SLIPPING:
+            slipping.append((row, now))
+    slipping.sort(key=lambda item: item[1].window_accuracy or 0)
+    due = (
+        ReviewCard.objects.filter(
+            organisation=organisation, trainee_id__in=trainee_ids, due_at__lte=timezone.now()
+        )
+        .values("trainee_id")
+        .distinct()
+        .count()
+    )
+    return {"slipping": slipping[:limit], "slipping_count": len(slipping), "reviews_due_trainees": due}

@@ -1,0 +1,72 @@
+"""Celery entry points of progress: rollups after each attempt, the nightly rebuild, CSV exports.
+
+Tasks take ids and call the functions in ``rollups`` and ``exports``. All of them are
+idempotent (they recompute and upsert, or start a file over), run with ``acks_late`` (a task
+whose worker dies is delivered again) and retry database errors with a growing pause.
+"""
+
+from contextlib import suppress
+from datetime import date
+
+from celery import Task, shared_task
+from django.db import DatabaseError
+
+from . import exports, rollups
+
+RETRY = {
+    "autoretry_for": (DatabaseError,),
+    "retry_backoff": 2,
+    "retry_backoff_max": 300,
+    "retry_jitter": True,
+    "max_retries": 8,
+    "acks_late": True,
+}
+
+
+@shared_task(**RETRY)
+def rollup_refresh(*, organisation_id: int, trainee_id: int, skill: str, variant: str, day: str) -> None:
+    """Recompute one trainee's rollups for one skill and game after an attempt on ``day``."""
+    rollups.rollup_refresh(
+        organisation_id=organisation_id,
+        trainee_id=trainee_id,
+        skill=skill,
+        variant=variant,
+        day=date.fromisoformat(day),
+    )
+
+
+@shared_task(**RETRY)
+def rollups_rebuild_trainee(*, organisation_id: int, trainee_id: int) -> int:
+    """Rebuild all rollups of one trainee in one organisation (one transaction)."""
+    return rollups.rollups_rebuild_trainee(organisation_id=organisation_id, trainee_id=trainee_id)
+
+
+@shared_task(**RETRY)
+def rollups_rebuild_organisation(*, organisation_id: int) -> int:
+    """Queue a rebuild of every trainee of one organisation; returns how many were queued."""
+    trainee_ids = rollups.trainees_with_rollup_work(organisation_id=organisation_id)
+    for trainee_id in trainee_ids:
+        rollups_rebuild_trainee.delay(organisation_id=organisation_id, trainee_id=trainee_id)
+    return len(trainee_ids)
+
+
+@shared_task(**RETRY)
+def rollups_rebuild_all() -> int:
+    """The nightly rebuild (Celery beat): fans out one task per organisation, then per trainee."""
+    organisation_ids = rollups.organisations_with_rollup_work()
+    for organisation_id in organisation_ids:
+        rollups_rebuild_organisation.delay(organisation_id=organisation_id)
+    return len(organisation_ids)
+
+
+@shared_task(bind=True, **RETRY)
+def export_run(self: Task, *, job_id: int) -> None:
+    """Write an export job's CSV file; a job already done is left as it is."""
+    try:
+        exports.export_job_run(job_id=job_id)
+    except DatabaseError:
+        if self.request.retries >= (self.max_retries or 0):
+            # The last try: tell the person waiting instead of leaving the job running forever.
+            with suppress(DatabaseError):
+                exports.export_job_fail(job_id=job_id, error=exports.ERROR_DATABASE)
+        raise

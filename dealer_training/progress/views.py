@@ -1,0 +1,319 @@
+"""Progress pages: a trainee's own progress, the cohort report, one trainee in detail,
+certification, exports and the public certificate check."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.core.paginator import InvalidPage, Paginator
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse, StreamingHttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import NoReverseMatch, reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRedirect
+
+from dealer_training.accounts.access import STAFF_ROLES, OrgHttpRequest, org_view, public_view
+from dealer_training.accounts.models import Membership, Role
+from dealer_training.drills.models import Certificate
+
+from . import charts, exports, selectors
+from .forms import CohortReportFilterForm, ExportForm, HistoryFilterForm, period_start
+from .models import ExportJob
+from .services import CertificateError, certificate_sign_off
+
+INVALID = 422
+PER_PAGE = 25
+
+
+def exam_title() -> str:
+    return _("Exam")
+
+
+def optional_url(name: str, **kwargs: Any) -> str | None:
+    """The URL of another app's page, or None while that page does not exist."""
+    try:
+        return reverse(name, kwargs=kwargs)
+    except NoReverseMatch:
+        return None
+
+
+# --- one trainee: shared by "my progress" and the staff's trainee detail ------------------------
+
+
+def _history(request: OrgHttpRequest, trainee_id: int, form: HistoryFilterForm) -> dict[str, Any]:
+    skill = variant = ""
+    if form.is_valid():
+        skill, variant = form.cleaned_data["skill"], form.cleaned_data["variant"]
+    weeks = selectors.history_weeks(
+        organisation=request.org, trainee_id=trainee_id, skill=skill, variant=variant
+    )
+    labels = [f"{week.start.month}/{week.start.day}" for week in weeks]
+    bars = selectors.bars_for(request.org)
+    accuracy = charts.line_chart(
+        labels=labels,
+        values=[week.accuracy for week in weeks],
+        fixed_max=100,
+        target=float(bars.accuracy),
+        unit="%",
+        label_every=2,
+    )
+    seconds = charts.line_chart(
+        labels=labels,
+        values=[week.average_seconds for week in weeks],
+        target=bars.target_seconds(skill) if skill else None,
+        unit="s",
+        decimals=1,
+        label_every=2,
+    )
+    return {
+        "history_form": form,
+        "weeks": weeks,
+        "accuracy_chart": accuracy,
+        "seconds_chart": seconds,
+        "history_skill": skill,
+        "history_any": any(week.attempts for week in weeks),
+    }
+
+
+def _trainee_context(request: OrgHttpRequest, trainee_id: int) -> dict[str, Any]:
+    org = request.org
+    bars = selectors.bars_for(org)
+    context = {
+        "grid": selectors.mastery_grid(organisation=org, trainee_id=trainee_id, bars=bars),
+        "streak": selectors.practice_streak(organisation=org, trainee_id=trainee_id),
+        "reviews_due": selectors.reviews_due_count(organisation=org, trainee_id=trainee_id),
+        "certificates": selectors.certificates_for_trainee(organisation=org, trainee_id=trainee_id),
+        "drills_url": optional_url("drills:index", org_slug=org.slug),
+    }
+    context.update(_history(request, trainee_id, HistoryFilterForm(request.GET or None)))
+    return context
+
+
+def _history_status(context: dict[str, Any]) -> int:
+    form = context["history_form"]
+    return INVALID if form.is_bound and not form.is_valid() else 200
+
+
+@org_view(roles=[Role.TRAINEE])
+@require_GET
+def me(request: OrgHttpRequest) -> HttpResponse:
+    context = _trainee_context(request, request.user.pk)
+    context["history_url"] = reverse("progress:me", kwargs={"org_slug": request.org.slug})
+    template = "progress/me.html#history" if request.htmx else "progress/me.html"
+    return render(request, template, context, status=_history_status(context))
+
+
+@org_view(roles=STAFF_ROLES)
+@require_GET
+def trainee_detail(request: OrgHttpRequest, trainee_id: int) -> HttpResponse:
+    membership = get_object_or_404(
+        Membership.objects.select_related("user"), organisation=request.org, user_id=trainee_id
+    )
+    try:
+        page = selectors.trainee_attempts_page(
+            organisation=request.org,
+            trainee_id=trainee_id,
+            page=request.GET.get("page", 1),
+            per_page=PER_PAGE,
+        )
+    except InvalidPage as error:
+        raise Http404(_("There is no such page of attempts.")) from error
+    if request.htmx and request.GET.get("part") == "attempts":
+        return render(request, "progress/trainee_detail.html#attempts", {"page": page, "subject": membership})
+    context = _trainee_context(request, trainee_id)
+    context.update(
+        subject=membership,
+        page=page,
+        history_url=reverse(
+            "progress:trainee_detail", kwargs={"org_slug": request.org.slug, "trainee_id": trainee_id}
+        ),
+    )
+    template = "progress/trainee_detail.html#history" if request.htmx else "progress/trainee_detail.html"
+    return render(request, template, context, status=_history_status(context))
+
+
+# --- cohort report --------------------------------------------------------------------------------
+
+
+@org_view(roles=STAFF_ROLES)
+@require_GET
+def cohort_report(request: OrgHttpRequest) -> HttpResponse:
+    form = CohortReportFilterForm(request.GET or None, organisation=request.org)
+    context: dict[str, Any] = {"form": form}
+    status = 200
+    if not form.is_bound or form.is_valid():
+        data = form.cleaned_data if form.is_bound else {}
+        period = data.get("period") or "28"
+        context["report"] = selectors.cohort_report(
+            organisation=request.org,
+            cohort=data.get("cohort"),
+            variant=data.get("variant") or "",
+            start=period_start(period),
+            exam_title=exam_title(),
+        )
+        context["period"] = period
+    else:
+        status = INVALID
+    template = "progress/cohort_report.html#report" if request.htmx else "progress/cohort_report.html"
+    return render(request, template, context, status=status)
+
+
+# --- certification ---------------------------------------------------------------------------------
+
+CERTIFICATE_ERRORS = {
+    "no_exam": lambda: _("That exam was not found or is not finished."),
+    "not_passed": lambda: _("This exam did not meet the pass marks, so it cannot be signed off."),
+    "already_signed": lambda: _("This certificate has already been signed off."),
+}
+
+
+def _certificates_context(request: OrgHttpRequest) -> dict[str, Any]:
+    org = request.org
+    sessions = selectors.exam_sessions(organisation=org)
+    try:
+        page = Paginator(sessions, PER_PAGE).page(request.GET.get("page", 1))
+    except InvalidPage as error:
+        raise Http404(_("There is no such page of exams.")) from error
+    training = selectors.training_settings_for(org)
+    certificates = (
+        Certificate.objects.filter(organisation=org)
+        .select_related("trainee", "signed_off_by")
+        .order_by("-issued_at")
+    )
+    return {
+        "page": page,
+        "results": selectors.exam_results(
+            sessions=page.object_list, training=training, default_title=exam_title()
+        ),
+        "training": training,
+        "certificates": certificates[:200],
+        "can_sign": request.membership.role == Role.OWNER,
+    }
+
+
+@org_view(roles=STAFF_ROLES)
+@require_GET
+def certificates(request: OrgHttpRequest) -> HttpResponse:
+    return render(request, "progress/certificates.html", _certificates_context(request))
+
+
+@org_view(roles=[Role.OWNER])
+@require_POST
+def certificate_sign(request: OrgHttpRequest, session_id: int) -> HttpResponse:
+    try:
+        certificate = certificate_sign_off(
+            organisation=request.org, session_id=session_id, by=request.user, default_title=exam_title()
+        )
+    except CertificateError as error:
+        if error.code == "no_exam":
+            raise Http404(CERTIFICATE_ERRORS["no_exam"]()) from error
+        messages.error(request, CERTIFICATE_ERRORS[error.code]())
+        return render(request, "progress/certificates.html", _certificates_context(request), status=409)
+    messages.success(
+        request,
+        _("Certificate for %(name)s signed off.") % {"name": certificate.trainee.display_name},
+    )
+    url = reverse("progress:certificates", kwargs={"org_slug": request.org.slug})
+    if request.htmx:
+        return HttpResponseClientRedirect(url)
+    return redirect(url)
+
+
+@public_view
+@require_GET
+def certificate_verify(request: HttpRequest, code: str) -> HttpResponse:
+    certificate = (
+        Certificate.objects.select_related("trainee", "organisation", "signed_off_by")
+        .filter(code=code)
+        .first()
+    )
+    if certificate is None:
+        return render(request, "progress/certificate_verify.html", {"certificate": None}, status=404)
+    return render(request, "progress/certificate_verify.html", {"certificate": certificate})
+
+
+# --- exports ----------------------------------------------------------------------------------------
+
+EXPORT_ERRORS = {
+    exports.ERROR_FILE: lambda: _(
+        "The file could not be written. Please try again or ask your administrator."
+    ),
+    exports.ERROR_DATABASE: lambda: _(
+        "The database could not be reached. Please try again in a few minutes."
+    ),
+}
+
+
+def _jobs(request: OrgHttpRequest) -> list[ExportJob]:
+    jobs = list(ExportJob.objects.filter(organisation=request.org).select_related("requested_by")[:10])
+    for job in jobs:
+        job.error_text = (
+            EXPORT_ERRORS.get(job.error, EXPORT_ERRORS[exports.ERROR_FILE])() if job.error else ""
+        )
+    return jobs
+
+
+@org_view(roles=STAFF_ROLES)
+@require_http_methods(["GET", "POST"])
+def exports_page(request: OrgHttpRequest) -> HttpResponse:
+    if request.method == "POST":
+        form = ExportForm(request.POST, organisation=request.org)
+        if form.is_valid():
+            job = exports.export_job_create(
+                organisation=request.org, requested_by=request.user, filters=form.filters()
+            )
+            messages.success(request, _("Your file is being prepared. It appears below when it is ready."))
+            if request.htmx:
+                return render(
+                    request,
+                    "progress/exports.html#panel",
+                    {"form": ExportForm(organisation=request.org), "jobs": _jobs(request), "new_job": job.pk},
+                )
+            return redirect("progress:exports", org_slug=request.org.slug)
+        template = "progress/exports.html#panel" if request.htmx else "progress/exports.html"
+        return render(request, template, {"form": form, "jobs": _jobs(request)}, status=INVALID)
+    return render(
+        request,
+        "progress/exports.html",
+        {"form": ExportForm(organisation=request.org), "jobs": _jobs(request)},
+    )
+
+
+@org_view(roles=STAFF_ROLES)
+@require_GET
+def export_stream(request: OrgHttpRequest) -> HttpResponse:
+    """The CSV streamed straight to the browser, row by row (constant memory)."""
+    form = ExportForm(request.GET, organisation=request.org)
+    if not form.is_valid():
+        return render(
+            request, "progress/exports.html", {"form": form, "jobs": _jobs(request)}, status=INVALID
+        )
+    filters = form.filters()
+    response = StreamingHttpResponse(
+        exports.csv_lines(exports.columns(filters.kind), exports.rows(request.org, filters)),
+        content_type="text/csv; charset=utf-8",
+    )
+    response["Content-Disposition"] = f'attachment; filename="{filters.filename(request.org)}"'
+    return response
+
+
+@org_view(roles=STAFF_ROLES)
+@require_GET
+def export_status(request: OrgHttpRequest, pk: int) -> HttpResponse:
+    job = get_object_or_404(ExportJob.objects.select_related("requested_by"), organisation=request.org, pk=pk)
+    job.error_text = EXPORT_ERRORS.get(job.error, EXPORT_ERRORS[exports.ERROR_FILE])() if job.error else ""
+    template = "progress/exports.html#job" if request.htmx else "progress/export_status.html"
+    return render(request, template, {"job": job})
+
+
+@org_view(roles=STAFF_ROLES)
+@require_GET
+def export_download(request: OrgHttpRequest, pk: int) -> HttpResponse:
+    job = get_object_or_404(ExportJob, organisation=request.org, pk=pk)
+    path = exports.export_job_path(job)
+    if path is None:
+        raise Http404(_("This export is not ready, or its file is no longer kept."))
+    filename = job.file.name.rsplit("/", 1)[-1]
+    return FileResponse(open(path, "rb"), as_attachment=True, filename=filename, content_type="text/csv")

@@ -25,10 +25,20 @@ def skill_short(skill: str) -> str:
     return str(SKILL_SHORT.get(skill, skill))  # type: ignore[call-overload]
 
 
+def _compact(value: Any) -> str:
+    if value is None:
+        return "–"
+    if isinstance(value, str):
+        return value
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
 @register.filter
 def answer_text(answer: Any) -> str:
-    """A trainee's answer as compact JSON, the way the engine's answer objects read."""
-    return json.dumps(answer, ensure_ascii=False, separators=(", ", ": "))
+    """A trainee's answer as the fields they filled in: ``seat: 3 · amount: 200``."""
+    if isinstance(answer, dict):
+        return " · ".join(f"{key}: {_compact(value)}" for key, value in answer.items())
+    return _compact(answer)
 
 
 @register.filter

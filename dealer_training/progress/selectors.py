@@ -18,6 +18,8 @@ from typing import Any
 from django.core.paginator import Page, Paginator
 from django.db.models import Count, Q, Sum
 from django.utils import timezone
+from django.utils.safestring import SafeString
+from django.utils.translation import gettext as _
 
 from dealer_training.accounts.models import Cohort, Membership, Organisation, Role
 from dealer_training.drills.models import (
@@ -31,7 +33,9 @@ from dealer_training.drills.models import (
 from dealer_training.scenarios.choices import Skill, Variant
 from dealer_training.scenarios.models import Assignment
 
-from .mastery import Bars, Standing, Status
+from . import heatmap
+from .labels import STATUS_MARKS, STATUS_WORDS
+from .mastery import Bars, Standing, Status, standing
 from .models import DailyRollup, SkillProgress
 
 # Razz ordering is a razz skill; in the other games that cell is left out, not "not started".
@@ -39,6 +43,8 @@ APPLICABLE_VARIANTS: dict[str, tuple[str, ...]] = {Skill.RAZZ_ORDER: (Variant.RA
 ASSIGNMENT_LOOKAHEAD = timedelta(days=7)
 ASSIGNMENT_LOOKBACK = timedelta(days=60)
 HISTORY_WEEKS = 12
+# Lists beside the cohort heatmap (slipping, due, exams) show this many, then a count of the rest.
+LIST_LIMIT = 30
 
 
 def applies(skill: str, variant: str) -> bool:
@@ -370,6 +376,22 @@ class HeatCell:
             return Status.MASTERED.value
         return Status.PRACTISING.value
 
+    def finish(self, *, bar: int, slower: str, words: dict[str, str]) -> None:
+        """Fix what the heatmap prints, once: a report has thousands of cells, and each lookup
+        in the template costs more than computing it here."""
+        accuracy = self.accuracy
+        status = self.status
+        self.band = "none" if accuracy is None else str(accuracy_band(accuracy, bar))
+        self.accuracy_text = "" if accuracy is None else f"{accuracy:.0f}%"
+        seconds = self.average_seconds
+        self.seconds_text = "" if seconds is None else f"{seconds:.1f}s"
+        self.slow = self.over_target
+        self.mark = STATUS_MARKS[status] if status in (Status.MASTERED, Status.SLIPPING) else ""
+        said = [words[status]] if status != Status.NOT_STARTED else []
+        if self.slow:
+            said.append(slower)
+        self.hidden_text = ", ".join(said)
+
 
 @dataclass
 class DueAssignment:
@@ -384,7 +406,6 @@ class TraineeLine:
     cells: list[HeatCell]
     reviews_due: int = 0
     assignments: list[DueAssignment] = field(default_factory=list)
-    latest_exam: ExamResult | None = None
 
     @property
     def user(self) -> Any:
@@ -402,6 +423,10 @@ class TraineeLine:
     @property
     def is_due(self) -> bool:
         return bool(self.reviews_due or self.assignments)
+
+    @property
+    def cells_html(self) -> SafeString:
+        return heatmap.cells_html(self.cells)
 
 
 @dataclass(frozen=True)
@@ -427,15 +452,32 @@ class MasteryTime:
 
 @dataclass
 class CohortReport:
+    """The report; the lists beside the heatmap show their first ``LIST_LIMIT`` items and a count."""
+
     skills: list[tuple[str, str]]
     lines: list[TraineeLine]
     slipping: list[SlippingItem]
+    slipping_count: int
     due: list[TraineeLine]
+    due_count: int
     mastery_times: list[MasteryTime]
     exams: list[ExamResult]
+    exam_count: int
     bars: Bars
     start: date
     variant: str
+
+    @property
+    def slipping_more(self) -> int:
+        return self.slipping_count - len(self.slipping)
+
+    @property
+    def due_more(self) -> int:
+        return self.due_count - len(self.due)
+
+    @property
+    def exams_more(self) -> int:
+        return self.exam_count - len(self.exams)
 
 
 def accuracy_band(accuracy: float | None, bar: int) -> int:
@@ -511,6 +553,18 @@ def _open_assignments(
     return due
 
 
+_PROGRESS_COLUMNS = (
+    "trainee_id",
+    "skill",
+    "variant",
+    "attempts",
+    "window_answers",
+    "window_correct",
+    "window_median_ms",
+    "mastered_at",
+    "first_attempt_at",
+    "attempts_to_mastery",
+)
 _SKILL_ORDER = {code: i for i, code in enumerate(Skill.values)}
 _VARIANT_ORDER = {code: i for i, code in enumerate(Variant.values)}
 
@@ -563,26 +617,46 @@ def cohort_report(
     times: dict[tuple[str, str], dict[str, list[float]]] = defaultdict(
         lambda: {"days": [], "answers": [], "practising": []}
     )
-    for row in progress:
-        now = row.standing(bars)
-        cell = cells[row.trainee_id].get(row.skill)
+    # Plain tuples, not model instances: a cohort has thousands of these rows.
+    for (
+        trainee_id,
+        skill,
+        game,
+        attempts,
+        window_answers,
+        window_correct,
+        window_median_ms,
+        mastered_at,
+        first_attempt_at,
+        attempts_to_mastery,
+    ) in progress.values_list(*_PROGRESS_COLUMNS):
+        now = standing(
+            skill=skill,
+            attempts=attempts,
+            window_answers=window_answers,
+            window_correct=window_correct,
+            window_median_ms=window_median_ms,
+            mastered_at=mastered_at,
+            bars=bars,
+        )
+        cell = cells[trainee_id].get(skill)
         if cell is not None:
-            cell.statuses.append((variant_labels.get(row.variant, row.variant), now.status))
-        bucket = times[(row.skill, row.variant)]
-        if row.mastered_at and row.first_attempt_at:
-            bucket["days"].append((row.mastered_at - row.first_attempt_at).total_seconds() / 86400)
-            bucket["answers"].append(float(row.attempts_to_mastery or 0))
+            cell.statuses.append((variant_labels.get(game, game), now.status))
+        bucket = times[(skill, game)]
+        if mastered_at and first_attempt_at:
+            bucket["days"].append((mastered_at - first_attempt_at).total_seconds() / 86400)
+            bucket["answers"].append(float(attempts_to_mastery or 0))
         else:
             bucket["practising"].append(1)
-        if now.status == Status.SLIPPING and row.mastered_at:
+        if now.status == Status.SLIPPING and mastered_at:
             slipping.append(
                 SlippingItem(
-                    membership=by_user[row.trainee_id],
-                    skill=row.skill,
-                    skill_label=skill_labels.get(row.skill, row.skill),
-                    variant_label=variant_labels.get(row.variant, row.variant),
+                    membership=by_user[trainee_id],
+                    skill=skill,
+                    skill_label=skill_labels.get(skill, skill),
+                    variant_label=variant_labels.get(game, game),
                     standing=now,
-                    mastered_at=row.mastered_at,
+                    mastered_at=mastered_at,
                 )
             )
     slipping.sort(key=lambda item: (item.standing.window_accuracy or 0, item.membership.user.email))
@@ -601,18 +675,20 @@ def cohort_report(
     sessions = exam_sessions(organisation=organisation).filter(
         trainee_id__in=user_ids, finished_at__gte=start_at
     )
-    exams = exam_results(sessions=sessions, training=training, default_title=exam_title)
-    latest: dict[int, ExamResult] = {}
-    for result in exams:  # newest first
-        latest.setdefault(result.session.trainee_id, result)
+    exam_count = sessions.count()
+    exams = exam_results(sessions=sessions[:LIST_LIMIT], training=training, default_title=exam_title)
 
+    slower = str(_("slower than the target"))
+    words = {status: str(word) for status, word in STATUS_WORDS.items()}
+    for by_skill in cells.values():
+        for cell in by_skill.values():
+            cell.finish(bar=bars.accuracy, slower=slower, words=words)
     lines = [
         TraineeLine(
             membership=m,
             cells=[cells[m.user_id][skill] for skill, _ in skills],
             reviews_due=reviews.get(m.user_id, 0),
             assignments=assignments.get(m.user_id, []),
-            latest_exam=latest.get(m.user_id),
         )
         for m in memberships
     ]
@@ -628,13 +704,17 @@ def cohort_report(
         )
         for (skill, game), bucket in sorted(times.items(), key=lambda item: _unit_order(*item[0]))
     ]
+    due = [line for line in lines if line.is_due]
     return CohortReport(
         skills=skills,
         lines=lines,
-        slipping=slipping,
-        due=[line for line in lines if line.is_due],
+        slipping=slipping[:LIST_LIMIT],
+        slipping_count=len(slipping),
+        due=due[:LIST_LIMIT],
+        due_count=len(due),
         mastery_times=mastery_times,
         exams=exams,
+        exam_count=exam_count,
         bars=bars,
         start=start,
         variant=variant,
@@ -674,21 +754,29 @@ def trainee_attempts_page(
 
 
 def staff_attention(*, organisation: Organisation, limit: int = 5) -> dict[str, Any]:
-    """For the staff home panel: who slips, how many have reviews due. Four queries."""
+    """For the staff home panel: who slips, how many have reviews due. Five queries."""
     bars = bars_for(organisation)
     trainee_ids = Membership.objects.filter(organisation=organisation, role=Role.TRAINEE).values("user_id")
     slipping = []
-    for row in (
-        SkillProgress.objects.filter(
-            organisation=organisation, trainee_id__in=trainee_ids, mastered_at__isnull=False
-        )
-        .select_related("trainee")
-        .defer("recent")
+    for pk, skill, attempts, answers, correct, median_ms, mastered_at in SkillProgress.objects.filter(
+        organisation=organisation, trainee_id__in=trainee_ids, mastered_at__isnull=False
+    ).values_list(
+        "pk", "skill", "attempts", "window_answers", "window_correct", "window_median_ms", "mastered_at"
     ):
-        now = row.standing(bars)
+        now = standing(
+            skill=skill,
+            attempts=attempts,
+            window_answers=answers,
+            window_correct=correct,
+            window_median_ms=median_ms,
+            mastered_at=mastered_at,
+            bars=bars,
+        )
         if now.status == Status.SLIPPING:
-            slipping.append((row, now))
-    slipping.sort(key=lambda item: item[1].window_accuracy or 0)
+            slipping.append((pk, now))
+    slipping.sort(key=lambda item: (item[1].window_accuracy or 0, item[0]))
+    shown = dict(slipping[:limit])
+    rows = SkillProgress.objects.filter(pk__in=list(shown)).select_related("trainee").defer("recent")
     due = (
         ReviewCard.objects.filter(
             organisation=organisation, trainee_id__in=trainee_ids, due_at__lte=timezone.now()
@@ -697,4 +785,10 @@ def staff_attention(*, organisation: Organisation, limit: int = 5) -> dict[str, 
         .distinct()
         .count()
     )
-    return {"slipping": slipping[:limit], "slipping_count": len(slipping), "reviews_due_trainees": due}
+    return {
+        "slipping": sorted(
+            ((row, shown[row.pk]) for row in rows), key=lambda item: item[1].window_accuracy or 0
+        ),
+        "slipping_count": len(slipping),
+        "reviews_due_trainees": due,
+    }

@@ -2,6 +2,7 @@
 
 import csv
 import io
+import json
 import os
 from datetime import datetime, timedelta
 from unittest import mock
@@ -72,7 +73,7 @@ def test_the_attempts_csv_streams_every_attempt_of_the_period_in_order(login_as,
         "1",
         "3.200",
     )
-    assert first["answer"] == '{"seat":3}'
+    assert json.loads(first["answer"]) == {"seat": 3}
     assert first["answered_at"] == "2025-04-01T21:00:00+09:00"
 
 

@@ -57,6 +57,11 @@ class _Hand:
             self.deck.remove(card)
 
     def _draw(self, count: int) -> list[Card]:
+        if len(self.deck) < count:
+            # Cards planned for players who folded (or for streets gone by) were never dealt.
+            state = self.state
+            for key in [k for k in self.plan if state.folded[k[0]] or k[1] < state.street]:
+                self.deck[:0] = self.plan.pop(key)
         out = self.deck[-count:]
         del self.deck[-count:]
         return out

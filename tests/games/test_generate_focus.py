@@ -16,6 +16,8 @@ from games.generate_focus import OPTION_CASES
 from games.rules import Variant
 from games.scenario import QUESTION_KINDS, load_scenario
 from games.solve import board_report, solve
+from games.table import table_view
+from tests.games.test_web_api import FORBIDDEN_EVERYWHERE, _keys
 
 VARIANTS = [v.value for v in Variant]
 RULESETS = ["tda-2024", "robert-cash"]
@@ -112,6 +114,10 @@ def test_every_focused_scenario_solves_and_the_same_seed_gives_the_same_document
     assert result["rules"]
     assert f"focus:{focus}" in document["_tags"]
     assert document["_ruleset"] == ruleset
+    view = table_view(document)
+    assert not set(_keys(view)) & set(FORBIDDEN_EVERYWHERE)
+    if kind == "pots":
+        assert "pot" not in view
 
 
 def test_focused_scenarios_differ_from_seed_to_seed():
@@ -330,3 +336,22 @@ def test_odd_chips_focus_keeps_a_smallest_chip_the_room_set():
     assert document["_min_chip"] == 25
     answer = solve(document)["answer"]
     assert any(_uneven(pot, 25, "FR") for pot in answer["pots"])
+
+
+@pytest.mark.parametrize(
+    "structure",
+    [
+        {"ante": 0, "bring_in": 200, "small_bet": 500, "big_bet": 1000},
+        {"ante": 25, "bring_in": 50, "small_bet": 100, "big_bet": 200, "min_chip": 25, "max_bets": 4},
+        {"ante": 1, "bring_in": 2, "small_bet": 5, "big_bet": 10},
+        {"ante": 100, "bring_in": 100, "small_bet": 200, "big_bet": 400, "min_chip": 100},
+    ],
+)
+def test_focused_scenarios_follow_other_structures(structure):
+    # 1/2/5/10 razz boards with seed 4 once ran out of cards: cards planned for players
+    # who folded must go back to the deck.
+    for kind, focus, variant in COMBOS:
+        for seed in range(5):
+            document = generate(kind=kind, variant=variant, seed=seed, focus=focus, structure=structure)
+            assert document["bring_in"] == structure["bring_in"]
+            solve(document)

@@ -54,6 +54,7 @@ clean:
 bench-engine: install
 	$(BIN)/python -m tests.bench.evaluators
 	$(BIN)/python -m tests.bench.hand_play
+	$(BIN)/python -m tests.bench.generate
 
 # Report speed on PostgreSQL: 200 trainees, 500,000 attempts in a database made for the run and
 # dropped after (BENCH_DATABASE_URL overrides postgres://postgres@127.0.0.1:5432/sdt_bench_reports).

@@ -36,7 +36,7 @@ def certificate_sign_off(
     certificate already signed off, is refused.
     """
     session = (
-        DrillSession.objects.select_for_update()
+        DrillSession.objects.select_for_update(of=("self",))
         .select_related("drill_set")
         .filter(organisation=organisation, pk=session_id, mode=Mode.EXAM, finished_at__isnull=False)
         .first()

@@ -127,7 +127,8 @@ class ExportJob(models.Model):
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.PENDING)
     total = models.PositiveIntegerField(_("rows to write"), default=0)
     done = models.PositiveIntegerField(_("rows written"), default=0)
-    file = models.FileField(_("file"), upload_to="exports/", blank=True)
+    # exports/<organisation id>/<random>/<slug>-<kind>-<first day>-<last day>.csv
+    file = models.FileField(_("file"), upload_to="exports/", blank=True, max_length=255)
     error = models.TextField(_("error"), blank=True)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     finished_at = models.DateTimeField(_("finished"), null=True, blank=True)

@@ -321,3 +321,15 @@ def test_progress_is_reported_while_writing(owner, trainee, media_root, monkeypa
     assert [fields["done"] for fields in seen if set(fields) == {"done"}] == [2, 5, 8]
     assert seen[-1]["status"] == "done"
     assert seen[-1]["done"] == 10
+
+
+def test_a_long_organisation_address_still_fits_the_file_name(db, media_root):
+    from dealer_training.accounts.models import Role
+    from tests.factories import MembershipFactory, OrganisationFactory
+
+    org = OrganisationFactory(slug="a-very-long-card-room-address-that-uses-all-sixty-characters")
+    owner = MembershipFactory(organisation=org, role=Role.OWNER)
+    job = _job(owner, media_root)
+    job.refresh_from_db()
+    assert len(job.file.name) > 100  # longer than a FileField holds by default
+    assert job.file.name.endswith("-attempts-20250401-20250430.csv")

@@ -153,7 +153,7 @@ def _round_result(scenario: DrawScenario, state: DrawRound) -> Solution:
         rules.append(RULE_OUT)
         who_en = ", ".join(f"seat {seat(p)} ({state.points[p - 1]})" for p in out_next)
         who_ja = "、".join(f"{seat(p)}番席（{state.points[p - 1]}点）" for p in out_next)
-        en += f" {who_en} cannot pay the next {fee}-point fee and leaves the game; the points become 0."
+        en += f" {who_en[0].upper()}{who_en[1:]} cannot pay the next {fee}-point fee and leaves the game; the points become 0."
         ja += f"{who_ja}は次の参加フィー{fee}ポイントを払えないので退場し、持ち点は0になります。"
     else:
         en += f" Everyone left can pay the next {fee}-point fee."

@@ -27,7 +27,10 @@ def _int(value: Any) -> Any:
 
 def _seats(value: Any) -> Any:
     if isinstance(value, list | tuple):
-        return sorted(_int(v) for v in value)
+        # Numbers in order; anything else typed in a form after them (never a TypeError).
+        return sorted(
+            (_int(v) for v in value), key=lambda v: (0, v, "") if isinstance(v, int) else (1, 0, repr(v))
+        )
     return value
 
 

@@ -121,8 +121,12 @@ def test_org_view_sets_the_organisation_and_membership_on_the_request(owner):
     assert getattr(view, ACCESS_RULE_ATTR).roles == {Role.OWNER}
 
 
+ACCOUNT_PAGES = {"Home", "Members", "House rules"}
+
+
 def _nav_labels(response):
-    return [str(link.label) for link in response.context["nav_links"]]
+    """The navigation labels of the accounts app's pages (other apps add their own)."""
+    return [str(link.label) for link in response.context["nav_links"] if str(link.label) in ACCOUNT_PAGES]
 
 
 @pytest.mark.parametrize(
@@ -149,7 +153,7 @@ def test_navigation_shows_only_the_pages_the_role_may_open(login_as, org, role, 
 
 def test_navigation_marks_the_current_page(login_as, owner):
     response = login_as(owner).get("/o/ginza/members/", HTTP_ACCEPT_LANGUAGE="en")
-    assert [link.current for link in response.context["nav_links"]] == [False, True, False]
+    assert [str(link.label) for link in response.context["nav_links"] if link.current] == ["Members"]
     assert 'href="/o/ginza/members/" aria-current="page"' in response.content.decode()
 
 

@@ -54,3 +54,4 @@ clean:
 bench-engine: install
 	$(BIN)/python -m tests.bench.evaluators
 	$(BIN)/python -m tests.bench.hand_play
+	$(BIN)/python -m tests.bench.generate

@@ -30,7 +30,7 @@ from games.rules import Ruleset, Structure, Variant, ruleset_from, structure_fro
 from games.scenario import QUESTION_KINDS
 from games.state import StudState
 
-__all__ = ["generate"]
+__all__ = ["focus_fields", "focuses", "generate", "structure_of"]
 
 PASSIVE = Policy(fold=0.3, check=8, call=8, bet=1, raise_=0.5, complete=1)
 LIVELY = Policy(fold=1, check=4, call=5, bet=3, raise_=3, complete=3)
@@ -57,6 +57,11 @@ class _Hand:
             self.deck.remove(card)
 
     def _draw(self, count: int) -> list[Card]:
+        if len(self.deck) < count:
+            # Cards planned for players who folded (or for streets gone by) were never dealt.
+            state = self.state
+            for key in [k for k in self.plan if state.folded[k[0]] or k[1] < state.street]:
+                self.deck[:0] = self.plan.pop(key)
         out = self.deck[-count:]
         del self.deck[-count:]
         return out
@@ -485,6 +490,51 @@ _MAKERS = {
 }
 
 
+def structure_of(structure: Structure | Mapping[str, Any] | None) -> Structure:
+    """The structure to generate with: the default 100/200/500/1000, a :class:`Structure`,
+    or a mapping for :func:`~games.rules.structure_from` (validated)."""
+    if structure is None:
+        return structure_from(ante=100, bring_in=200, small_bet=500, big_bet=1000)
+    if isinstance(structure, Structure):
+        return structure
+    if not isinstance(structure, Mapping):
+        raise EngineError("bad_type", "the structure must be an object", path="structure")
+    return structure_from(**{str(k): v for k, v in structure.items()})
+
+
+def focuses(kind: str, variant: str | Variant | None = None) -> tuple[str, ...]:
+    """The focuses :func:`generate` accepts for ``kind`` (empty: the kind has none).
+
+    With ``variant``, only those that apply to it (``razz_boards`` and ``razz`` are razz
+    only).
+
+    >>> focuses("pots"), focuses("next_action", "F7S")
+    (('antes', 'side_pots'), ('first_to_act', 'options'))
+    """
+    from games.generate_focus import FOCUSES, RAZZ_ONLY
+
+    if kind not in QUESTION_KINDS:
+        raise EngineError("unknown_question_kind", f"unknown question kind {kind!r}", path="kind")
+    names = FOCUSES[kind]
+    if variant is None:
+        return names
+    v = variant if isinstance(variant, Variant) else Variant.parse(variant)
+    return tuple(f for f in names if v is Variant.RAZZ or f not in RAZZ_ONLY)
+
+
+def focus_fields(kind: str, focus: str | None) -> tuple[str, ...] | None:
+    """The answer fields a focused drill asks, for ``judge(..., fields=...)``; ``None``: all.
+
+    ``first_to_act`` and ``razz_boards`` ask only the seat of the best board.
+
+    >>> focus_fields("next_action", "first_to_act"), focus_fields("next_action", "options")
+    (('seat',), None)
+    """
+    if kind == "next_action" and focus in ("first_to_act", "razz_boards"):
+        return ("seat",)
+    return None
+
+
 def generate(
     *,
     kind: str,
@@ -493,24 +543,41 @@ def generate(
     ruleset: str = "tda-2024",
     rules: Mapping[str, Any] | None = None,
     structure: Structure | Mapping[str, Any] | None = None,
+    focus: str | None = None,
 ) -> dict[str, Any]:
     """A random, legal scenario document asking ``kind`` about a hand of ``variant``.
 
     ``structure`` may be a :class:`Structure` or a mapping with ``ante``, ``bring_in``,
-    ``small_bet``, ``big_bet`` and optionally ``max_bets`` and ``min_chip``.
+    ``small_bet``, ``big_bet`` and optionally ``max_bets`` and ``min_chip``. ``focus``
+    narrows the scenario to one topic of the kind (:func:`focuses`; ``None``: any topic);
+    an unknown focus, or one that does not apply to the variant, is an ``EngineError``
+    with code ``unknown_focus``.
     """
     if kind not in QUESTION_KINDS:
         raise EngineError("unknown_question_kind", f"unknown question kind {kind!r}", path="kind")
     v = variant if isinstance(variant, Variant) else Variant.parse(variant)
+    if focus is not None and focus not in focuses(kind, v):
+        allowed = focuses(kind, v)
+        raise EngineError(
+            "unknown_focus",
+            f"{kind} has no focus {str(focus)[:40]!r} for {v.value}"
+            + (f": use {', '.join(allowed)}" if allowed else ": it takes no focus"),
+            params={"kind": kind, "focus": str(focus)[:40], "variant": v.value, "allowed": list(allowed)},
+            path="focus",
+        )
     rs = ruleset_from(ruleset, rules)
-    if structure is None:
-        s = structure_from(ante=100, bring_in=200, small_bet=500, big_bet=1000)
-    elif isinstance(structure, Structure):
-        s = structure
+    s = structure_of(structure)
+    rules_key = f"{sorted((rules or {}).items())!r}"
+    if focus is None:
+        rng = random.Random(f"{kind}|{v.value}|{seed}|{rs.name}|{rules_key}|{s!r}")
+        hand, tags = _MAKERS[kind](rng, v, rs, s)
     else:
-        s = structure_from(**{str(k): v for k, v in structure.items()})
-    rng = random.Random(f"{kind}|{v.value}|{seed}|{rs.name}|{sorted((rules or {}).items())!r}|{s!r}")
-    hand, tags = _MAKERS[kind](rng, v, rs, s)
+        from games.generate_focus import MAKERS, structure_for
+
+        s = structure_for(kind, focus, s)
+        rng = random.Random(f"{kind}|{focus}|{v.value}|{seed}|{rs.name}|{rules_key}|{s!r}")
+        hand, tags = MAKERS[(kind, focus)](rng, v, rs, s)
+        tags = [f"focus:{focus}", *tags]
     st = hand.state
     doc: dict[str, Any] = {
         "variant": v.value,
@@ -533,5 +600,7 @@ def generate(
         doc["_events"] = [e.to_dict() for e in hand.events]
     doc["_question"] = {"kind": kind}
     doc["_title"] = f"Generated {kind.replace('_', ' ')} drill ({v.value})"
+    if focus is not None:
+        doc["_title"] = f"Generated {kind.replace('_', ' ')} drill, {focus.replace('_', ' ')} ({v.value})"
     doc["_tags"] = ["generated", kind, *tags]
     return doc

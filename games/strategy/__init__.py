@@ -17,6 +17,7 @@ action types) and returns one :class:`Action`; the engine turns it into an amoun
 
 from __future__ import annotations
 
+from games.strategy.adapter import cpu_action, cpu_decision, visible_context
 from games.strategy.context import Action, Decision, Facing, Opponent, Variant, VisibleContext, choose
 from games.strategy.razz import decide_razz, plan_razz
 from games.strategy.stud8 import decide_stud8, plan_stud8
@@ -30,11 +31,14 @@ __all__ = [
     "Variant",
     "VisibleContext",
     "choose",
+    "cpu_action",
+    "cpu_decision",
     "decide",
     "decide_razz",
     "decide_stud8",
     "decide_stud_hi_lv2",
     "plan",
+    "visible_context",
 ]
 
 

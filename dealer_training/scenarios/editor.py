@@ -11,7 +11,7 @@ plus cards nobody holds yet.
 
 import json
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -192,12 +192,15 @@ class Draft:
     def _append(self, action: str) -> bool:
         if len(self.actions) >= MAX_ACTIONS:
             return self._refuse(_("A scenario has at most %(count)s actions.") % {"count": MAX_ACTIONS})
-        previous = list(self.actions)
         self.actions.append(action)
+        return self._keep_if_accepted(lambda: self.actions.pop())
+
+    def _keep_if_accepted(self, undo: Callable[[], object]) -> bool:
+        """Replay with the step just taken; if the engine refuses it, take it back and say why."""
         checked = self.run()
         if checked is not None and checked.error is not None:
             error = message_for(checked.error, checked.seats)
-            self.actions = previous
+            undo()
             self.run()
             return self._refuse(error)
         return True
@@ -255,14 +258,9 @@ class Draft:
         event = self.event_form.event(after=len(self.actions) - 1)
         if event is None:
             return self._refuse(_("Choose the kind of irregularity."))
-        previous = list(self.events)
         self.events.append(event)
-        checked = self.run()
-        if checked is not None and checked.error is not None:
-            error = message_for(checked.error, checked.seats)
-            self.events = previous
-            self.run()
-            return self._refuse(error)
+        if not self._keep_if_accepted(lambda: self.events.pop()):
+            return False
         self.event_form = EventForm()
         return True
 

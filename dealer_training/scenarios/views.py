@@ -149,8 +149,15 @@ def _editor_context(
         for box in setup["seats"]
         if int(box.data["value"]) <= (seat_count or MAX_SEATS) or str(box.data["value"]) in taken
     ]
+    asked = {str(v) for v in (draft.question["asked_seats"].value() or [])}
+    asked_boxes = [
+        box
+        for box in draft.question["asked_seats"]
+        if int(box.data["value"]) in occupied or str(box.data["value"]) in asked
+    ]
     return {
         "seat_boxes": seat_boxes,
+        "asked_boxes": asked_boxes,
         "scenario": scenario,
         "draft": draft,
         "setup": setup,

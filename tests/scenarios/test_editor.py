@@ -367,3 +367,18 @@ def test_unreadable_posted_state_is_dropped_with_a_note_not_a_500(login_as, inst
     response, html = _post(client, create_url, html, event="{not json", carry="[1,2]", pending="zz")
     assert response.status_code == 200
     assert "An irregularity could not be read and was left out." in html
+
+
+def test_best_hands_can_be_asked_about_chosen_seats_only(login_as, instructor, org):
+    from tests.scenarios.factories import fixture
+
+    scenario = make_scenario(org, document=fixture("best-hands-stud8-three-way"), title="Three way")
+    url = reverse("scenarios:edit", args=[org.slug, scenario.pk])
+    client = login_as(instructor)
+    html = client.get(url, **EN).content.decode()
+    offered = re.findall(r'name="asked_seats" value="(\d+)"', html)
+    assert offered == ["1", "2", "3"]  # the occupied seats only
+    _, html = _post(client, url, html, asked_seats=[2])
+    answer = html[html.index("Engine's answer") :]
+    assert "Seat 2 (high)" in answer
+    assert "Seat 1 (high)" not in answer

@@ -106,16 +106,17 @@ def same_hand(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
 
 
 def _canonical(document: Mapping[str, Any]) -> dict[str, Any]:
-    doc = dict(document)
+    doc = {k: v for k, v in document.items() if k not in DROPPED_ON_EDIT}
     defaults = {"_max_bets": 5, "_min_chip": 1, "_rules": {}, "_events": [], "ante_trimming_status": True}
     for key, value in defaults.items():
         if doc.get(key, value) == value:
             doc.pop(key, None)
     count = len(doc.get("starting_stacks") or [])
-    if doc.get("seats") == list(range(1, count + 1)):
-        doc.pop("seats")
-    if "seats" not in doc and doc.get("seat_count") == count:
-        doc.pop("seat_count", None)
+    seats = doc.get("seats") or list(range(1, count + 1))
+    if doc.get("seat_count") == max([count, *seats]):
+        doc.pop("seat_count")  # the smallest table that seats everybody, said or not
+    if seats == list(range(1, count + 1)):
+        doc.pop("seats", None)
     return doc
 
 

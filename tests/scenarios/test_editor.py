@@ -382,3 +382,12 @@ def test_best_hands_can_be_asked_about_chosen_seats_only(login_as, instructor, o
     answer = html[html.index("Engine's answer") :]
     assert "Seat 2 (high)" in answer
     assert "Seat 1 (high)" not in answer
+
+
+def test_a_stack_the_engine_refuses_is_marked_on_that_seats_field(login_as, instructor, create_url):
+    client = login_as(instructor)
+    html = client.get(create_url, **EN).content.decode()
+    _, html = _post(client, create_url, html, min_chip=100, stack_3=1050)
+    field = html[html.index('for="id_stack_3"') - 200 : html.index('id="id_stack_3"')]
+    assert "field--invalid" in field
+    assert "1,050 is not a multiple of the smallest chip (100)." in field

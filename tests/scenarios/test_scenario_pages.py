@@ -185,3 +185,17 @@ def test_drills_are_offered_only_published_scenarios_of_their_own_organisation(o
     assert list(published_scenarios(organisation=org)) == [published]
     assert list(published_scenarios(organisation=org, skill="bring_in", variant="FR")) == [published]
     assert not published_scenarios(organisation=org, variant="F7S").exists()
+
+
+def test_documents_that_differ_only_in_written_out_defaults_are_the_same_hand():
+    from dealer_training.scenarios.engine import normalized, same_hand
+    from tests.scenarios.factories import RAZZ_KINGS
+
+    bare = {k: v for k, v in RAZZ_KINGS.items() if k not in ("seats", "seat_count")}
+    plain = normalized(bare)
+    spelled = normalized(dict(bare, seats=[1, 2, 3, 4], seat_count=4, _max_bets=5, _min_chip=1))
+    assert plain != spelled
+    assert same_hand(plain, spelled)
+    assert same_hand(plain, dict(plain, _expected={"seat": 2}))
+    assert not same_hand(plain, dict(plain, seat_count=8))
+    assert not same_hand(plain, dict(plain, _max_bets=4))

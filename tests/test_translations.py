@@ -124,15 +124,13 @@ def test_the_catalogue_keeps_placeholders_intact():
         entry.msgid
         for entry in _catalogue()
         if "python-format" in entry.flags
-        and any(
-            sorted(_placeholders(entry.msgid)) != sorted(_placeholders(text)) for text in _translations(entry)
-        )
+        and any(sorted(_placeholders(entry.msgid)) != sorted(_placeholders(text)) for text in _texts(entry))
     ]
     assert not broken, f"placeholders differ between English and Japanese: {broken}"
 
 
-def _translations(entry):
-    """The Japanese text of an entry; a plural entry has one form (nplurals=1)."""
+def _texts(entry):
+    """The translations of an entry: its plural forms when it has them."""
     return list(entry.msgstr_plural.values()) if entry.msgid_plural else [entry.msgstr]
 
 

@@ -8,7 +8,7 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from dealer_training.accounts.models import Cohort, Organisation
-from dealer_training.scenarios.demo import FIXTURES
+from dealer_training.scenarios.demo import COHORT, EXAM_SET, FIXTURES, PRACTICE_SET
 from dealer_training.scenarios.models import Assignment, DrillSet, Scenario
 from tests.games.conftest import is_subset
 
@@ -37,18 +37,22 @@ def test_every_demo_scenario_is_answered_as_its_fixture_expects(db):
 
 def test_the_demo_drill_sets_cohort_and_assignments_exist_and_seeding_twice_adds_nothing(db):
     org = _seed()
+    practice = DrillSet.objects.get(organisation=org, title=PRACTICE_SET)
+    exam = DrillSet.objects.get(organisation=org, title=EXAM_SET)
+    assert exam.is_exam
+    assert exam.pass_accuracy == 80
+    assert exam.items.filter(scenario__isnull=True).exists()  # a generated topic among the scenarios
+    assert practice.items.filter(scenario__isnull=False).exists()
+    cohort = Cohort.objects.get(organisation=org, name=COHORT)
+    assert cohort.members.count() == 2
+    assert Assignment.objects.filter(drill_set=practice, cohort=cohort).count() == 1
+    assert Assignment.objects.filter(drill_set=exam, trainee__email="trainee3@demo.example").count() == 1
     counts = (
         Scenario.objects.count(),
         DrillSet.objects.count(),
         Assignment.objects.count(),
         Cohort.objects.count(),
     )
-    assert counts[1:] == (2, 2, 1)
-    exam = DrillSet.objects.get(organisation=org, is_exam=True)
-    assert exam.pass_accuracy == 80
-    assert exam.items.filter(scenario__isnull=True).exists()  # a generated topic among the scenarios
-    cohort = Cohort.objects.get(organisation=org)
-    assert cohort.members.count() == 2
     _seed()
     assert (
         Scenario.objects.count(),

@@ -15,7 +15,6 @@ class ScenariosConfig(AppConfig):
         nav.register(nav.NavItem(url_name="scenarios:list", label=_("Scenarios"), order=30))
         nav.register(nav.NavItem(url_name="scenarios:drill_sets", label=_("Drill sets"), order=35))
         nav.register(nav.NavItem(url_name="scenarios:assignments", label=_("Assignments"), order=40))
-        nav.register(nav.NavItem(url_name="accounts:cohorts", label=_("Cohorts"), order=45))
         nav.register(nav.NavItem(url_name="items:list", label=_("Item analysis"), order=60))
         home.register(
             home.HomePanel(

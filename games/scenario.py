@@ -267,12 +267,16 @@ def load_scenario(source: str | bytes | Mapping[str, Any]) -> Scenario | OtherSc
 
 
 def load_stud_scenario(source: str | bytes | Mapping[str, Any]) -> Scenario:
-    """Like :func:`load_scenario`, for callers that handle only stud: another game is an error."""
+    """Like :func:`load_scenario`, for callers that handle only stud.
+
+    Another game is refused with ``unknown_variant`` at ``variant``, the error such callers
+    got for it before the other games could be loaded.
+    """
     scenario = load_scenario(source)
     if not isinstance(scenario, Scenario):
         raise EngineError(
-            "not_stud",
-            f"this needs a stud scenario (F7S, FR or F7S/8), not {scenario.variant_code}",
+            "unknown_variant",
+            f"{scenario.variant_code} is not a stud game here: use F7S, FR or F7S/8",
             params={"variant": scenario.variant_code},
             path="variant",
         )

@@ -179,8 +179,8 @@ def legal_actions(
         scenario = load_scenario(scenario)
     if isinstance(scenario, OtherScenario):
         raise EngineError(
-            "not_stud",
-            "the action editor works on stud scenarios only",
+            "unknown_variant",
+            f"the action editor works on stud scenarios only (F7S, FR or F7S/8), not {scenario.variant_code}",
             params={"variant": scenario.variant_code},
             path="variant",
         )

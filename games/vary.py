@@ -40,7 +40,7 @@ from games.cards import Card, Rank, Suit
 from games.errors import EngineError
 from games.events import Event
 from games.order import tie_is_ambiguous
-from games.scenario import Scenario, load_scenario, scenario_to_dict
+from games.scenario import Scenario, load_stud_scenario, scenario_to_dict
 from games.solve import solve_scenario
 from games.state import StudState
 
@@ -212,7 +212,7 @@ def vary(
     solve (its EngineError is raised otherwise). ``_expected`` is dropped from variations:
     it belongs to the original answer.
     """
-    scenario = source if isinstance(source, Scenario) else load_scenario(source)
+    scenario = source if isinstance(source, Scenario) else load_stud_scenario(source)
     if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_COUNT:
         raise EngineError("bad_amount", f"count must be between 1 and {MAX_COUNT}", params={"max": MAX_COUNT})
     wanted = tuple(dict.fromkeys(changes))

@@ -17,7 +17,7 @@ from django.utils.translation import gettext_lazy
 
 from games.errors import EngineError
 from games.records import ActionRecord
-from games.scenario import Scenario, load_scenario, scenario_to_dict
+from games.scenario import Scenario, load_stud_scenario, scenario_to_dict
 from games.solve import solve_scenario
 from games.state import StudState
 from games.table import legal_actions, table_view
@@ -70,7 +70,7 @@ def check(document: Mapping[str, Any]) -> Checked:
     """Load, replay and solve a document; each failure is kept, none is raised."""
     result = Checked(document=dict(document))
     try:
-        scenario = load_scenario(dict(document))
+        scenario = load_stud_scenario(dict(document))
     except EngineError as err:
         result.error = err
         return result
@@ -97,7 +97,7 @@ def check(document: Mapping[str, Any]) -> Checked:
 
 def normalized(document: Mapping[str, Any]) -> dict[str, Any]:
     """The engine's own writing of a valid document (raises EngineError on a bad one)."""
-    return scenario_to_dict(load_scenario(dict(document)))
+    return scenario_to_dict(load_stud_scenario(dict(document)))
 
 
 def same_hand(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:

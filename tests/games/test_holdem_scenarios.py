@@ -55,7 +55,7 @@ def test_load_scenario_reads_a_hold_em_document_and_writes_it_back_unchanged():
 def test_load_stud_scenario_refuses_a_hold_em_document_with_a_clear_error():
     with pytest.raises(EngineError) as err:
         load_stud_scenario(nt([]))
-    assert (err.value.code, err.value.path) == ("not_stud", "variant")
+    assert (err.value.code, err.value.path) == ("unknown_variant", "variant")
 
 
 @pytest.mark.parametrize(
@@ -340,7 +340,7 @@ def test_the_hold_em_table_view_for_an_award_shows_the_tabled_hands_and_only_the
 def test_legal_actions_is_for_stud_and_says_so():
     with pytest.raises(EngineError) as err:
         legal_actions(nt([]))
-    assert err.value.code == "not_stud"
+    assert err.value.code == "unknown_variant"
 
 
 def test_judge_gives_credit_for_each_field_of_a_minimum_raise():

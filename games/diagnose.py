@@ -14,6 +14,7 @@ from typing import Any
 
 from games.errors import EngineError
 from games.judge import judge
+from games.other_common import OtherScenario
 from games.rules import FLAG_NAMES, PRESETS, Variant, flag_specs
 from games.scenario import Scenario, load_scenario
 from games.solve import solve_scenario
@@ -232,14 +233,61 @@ _MISREADINGS = {
 
 
 def diagnose(
-    scenario: Scenario | Mapping[str, Any] | str | bytes, given: Mapping[str, Any]
+    scenario: Scenario | OtherScenario | Mapping[str, Any] | str | bytes, given: Mapping[str, Any]
 ) -> list[dict[str, Any]]:
     """Findings that explain a wrong answer: ``[{"code", "params", "en", "ja"}]`` (empty when
     the answer is right or nothing known explains it)."""
-    if not isinstance(scenario, Scenario):
-        scenario = load_scenario(scenario)
+    loaded = scenario if isinstance(scenario, Scenario | OtherScenario) else load_scenario(scenario)
     if not isinstance(given, Mapping):
         raise EngineError("bad_type", "the given answer must be an object", path=None)
+    if isinstance(loaded, OtherScenario):
+        return _diagnose_other(loaded, given)
+    return _diagnose_stud(loaded, given)
+
+
+def _diagnose_other(scenario: OtherScenario, given: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The misreadings of hold'em, Flush Code Hack and ten-card stud (their own modules)."""
+    solution = solve_scenario(scenario)
+    kind, right = solution.kind, solution.answer
+    if judge(right, given, kind=kind)["correct"]:
+        return []
+    candidates: Iterator[Candidate]
+    texts: Mapping[str, tuple[str, str]]
+    if scenario.variant_code == "NT":
+        from games.holdem_answers import MISREAD_TEXT as texts
+        from games.holdem_answers import holdem_misreadings
+        from games.holdem_doc import HoldemScenario
+
+        assert isinstance(scenario, HoldemScenario)
+        candidates = holdem_misreadings(scenario, kind, right)
+    elif scenario.variant_code == "FCH":
+        from games.draw_answers import MISREAD_TEXT as texts
+        from games.draw_answers import draw_misreadings
+        from games.draw_doc import DrawScenario
+
+        assert isinstance(scenario, DrawScenario)
+        candidates = draw_misreadings(scenario, kind, right)
+    else:
+        from games.tenstud_answers import MISREAD_TEXT as texts
+        from games.tenstud_answers import tenstud_misreadings
+        from games.tenstud_doc import TenStudScenario
+
+        assert isinstance(scenario, TenStudScenario)
+        candidates = tenstud_misreadings(scenario, kind, right)
+    findings: list[dict[str, Any]] = []
+    seen: set[str] = set()
+    for code, params, alt in candidates:
+        if code in seen or not _matches(kind, alt, right, given):
+            continue
+        seen.add(code)
+        en, ja = texts[code]
+        findings.append(
+            {"code": code, "params": params, "en": en.format(**params), "ja": ja.format(**params)}
+        )
+    return findings
+
+
+def _diagnose_stud(scenario: Scenario, given: Mapping[str, Any]) -> list[dict[str, Any]]:
     solution = solve_scenario(scenario)
     kind, right = solution.kind, solution.answer
     if judge(right, given, kind=kind)["correct"]:

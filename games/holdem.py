@@ -179,6 +179,16 @@ class HoldemHand:
         undecided = [i for i in live if i not in self.showed and i not in self.mucked]
         return "showdown" if undecided else "over"
 
+    def runout(self) -> bool:
+        """Betting is over for the rest of the hand but board cards are still to come.
+
+        At most one player still in the hand has chips, so nobody bets again: the hands
+        are tabled now, before the remaining board (TDA 2024 Rule 16), as pokerkit expects.
+        """
+        if self.phase != "deal_board":
+            return False
+        return sum(1 for i in self.contenders() if self.stacks[i] > 0) <= 1
+
     def betting_complete(self) -> bool:
         """002 section 5: everyone still able to bet has acted and matched the amount to call.
 
@@ -194,6 +204,17 @@ class HoldemHand:
         if len(able) == 1 and self.bets[able[0]] >= self.level:
             return True
         return not any(self._needs_to_act(i) for i in able)
+
+    def pending(self) -> list[int]:
+        """Players (0-based) who still have to act this round: not folded, with chips, and
+        either not yet acted voluntarily or short of the amount to match (002 section 5)."""
+        if self.phase != "betting":
+            return []
+        return [i for i in range(self.player_count) if self._needs_to_act(i)]
+
+    def raise_allowed(self, i: int) -> bool:
+        """Whether player ``i`` (0-based) may bet or raise now, if it were their turn."""
+        return self._raise_allowed(i)
 
     def actor(self) -> int | None:
         """The player (0-based) to act now, or None when nobody is to bet."""
@@ -423,7 +444,7 @@ class HoldemHand:
         if not any(self.bets[j] + self.stacks[j] > self.level for j in self.contenders() if j != i):
             return False  # nobody else could put in a chip more: a raise would only come back
         # An all-in for less than a full raise does not reopen the betting to a player who
-        # has acted and now faces less than a full raise in total (TDA 2024 Rule 43).
+        # has acted and now faces less than a full raise in total (TDA 2024 Rule 47-A).
         return not self.acted[i] or self.level - self.faced[i] >= self.increment
 
     def verify_bet_or_raise_to(self, player: int, amount: int) -> None:
@@ -472,7 +493,7 @@ class HoldemHand:
 
     def verify_show(self, player: int, cards: Sequence[Card] | None) -> None:
         i = player - 1
-        if self.phase != "showdown":
+        if self.phase != "showdown" and not self.runout():
             raise EngineError("not_showdown", "cards are shown at the showdown (002 section 7)")
         if self.folded[i] or i in self.showed or i in self.mucked:
             raise EngineError("not_in_showdown", f"p{player} has nothing to show", params={"player": player})
@@ -501,7 +522,7 @@ class HoldemHand:
 
     def verify_muck(self, player: int) -> None:
         i = player - 1
-        if self.phase != "showdown":
+        if self.phase != "showdown" and not self.runout():
             raise EngineError("not_showdown", "cards are mucked at the showdown (002 section 7)")
         if self.folded[i] or i in self.showed or i in self.mucked:
             raise EngineError("not_in_showdown", f"p{player} has nothing to muck", params={"player": player})
@@ -529,12 +550,14 @@ class HoldemHand:
 
     # --- the end of the hand -----------------------------------------------------------
 
-    def awards(self) -> dict[str, Any]:
+    def awards(self, *, min_chip: int = 1) -> dict[str, Any]:
         """Who wins each pot and the chips each player receives (002 sections 7 and 8).
 
         Tied hands split a pot; chips that do not divide evenly go one each to the tied
         winners in order from the button's left (p1 first), as TDA 2024 Rule 20 A has it
-        for flop games. Uncalled chips are returned first.
+        for flop games. Uncalled chips are returned first. ``min_chip`` is the smallest
+        chip in play: a pot is split in whole chips of that size (the pots must be
+        multiples of it).
         """
         if self.phase != "over":
             raise EngineError(
@@ -550,8 +573,8 @@ class HoldemHand:
             else:
                 best = max(strengths[p] for p in live)
                 winners = [p for p in live if strengths[p] == best]
-            share, odd = divmod(pot.amount, len(winners))
-            given = {p: share + (1 if k < odd else 0) for k, p in enumerate(sorted(winners))}
+            share, odd = divmod(pot.amount // min_chip, len(winners))
+            given = {p: (share + (1 if k < odd else 0)) * min_chip for k, p in enumerate(sorted(winners))}
             for p, chips in given.items():
                 total[p] = total.get(p, 0) + chips
             pots_out.append(

@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from games.errors import EngineError
@@ -27,7 +27,10 @@ def _int(value: Any) -> Any:
 
 def _seats(value: Any) -> Any:
     if isinstance(value, list | tuple):
-        return sorted(_int(v) for v in value)
+        # Numbers in order; anything else typed in a form after them (never a TypeError).
+        return sorted(
+            (_int(v) for v in value), key=lambda v: (0, v, "") if isinstance(v, int) else (1, 0, repr(v))
+        )
     return value
 
 
@@ -42,6 +45,20 @@ def _cards(value: Any) -> Any:
         value = value.get("cards")
     if isinstance(value, list | tuple):
         return sorted(str(c)[:1].upper() + str(c)[1:].lower() for c in value)
+    return value
+
+
+def _bool(value: Any) -> Any:
+    """Yes/no answers from a form may arrive as strings."""
+    if isinstance(value, str) and value.strip().lower() in ("true", "false"):
+        return value.strip().lower() == "true"
+    return value
+
+
+def _order(value: Any) -> Any:
+    """A list whose order matters (best first)."""
+    if isinstance(value, list | tuple):
+        return [_int(v) for v in value]
     return value
 
 
@@ -91,7 +108,7 @@ def answer_fields(kind: str, answer: Mapping[str, Any]) -> dict[str, Any]:
             out[f"pots[{i}].amount"] = _int(pot.get("amount"))
             out[f"pots[{i}].eligible"] = _seats(pot.get("eligible"))
             if kind == "award":
-                for side in ("high", "low"):
+                for side in ("high", "low", "winners"):
                     if side in pot:
                         out[f"pots[{i}].{side}"] = _seats(pot.get(side))
                 for seat, amount in _keyed(pot.get("awards")).items():
@@ -99,6 +116,8 @@ def answer_fields(kind: str, answer: Mapping[str, Any]) -> dict[str, Any]:
         if kind == "award":
             for seat, amount in _keyed(get("awards")).items():
                 out[f"awards.{seat}"] = _int(amount)
+        for seat, amount in _keyed(get("returned")).items():  # hold'em: uncalled bets going back
+            out[f"returned.{seat}"] = _int(amount)
     elif kind == "best_hands":
         for seat, hand in _keyed(get("hands")).items():
             hand = hand if isinstance(hand, Mapping) else {}
@@ -108,9 +127,44 @@ def answer_fields(kind: str, answer: Mapping[str, Any]) -> dict[str, Any]:
         for key in ("high_ranking", "low_ranking"):
             if key in answer:
                 out[key] = _ranking(get(key))
+    elif kind in _OTHER_FIELDS:
+        for key, how in _OTHER_FIELDS[kind]:
+            if how == "keyed":
+                for seat, amount in _keyed(get(key)).items():
+                    out[f"{key}.{seat}"] = _int(amount)
+            else:
+                out[key] = _NORMALISE[how](get(key))
     else:
         raise EngineError("unknown_question_kind", f"unknown question kind {kind!r}", params={"kind": kind})
     return out
+
+
+# The judged fields of the hold'em, Flush Code Hack and ten-card stud kinds
+# (docs/scenario-format-extensions.md): each a key and how it is compared.
+_OTHER_FIELDS: dict[str, tuple[tuple[str, str], ...]] = {
+    "min_raise": (("seat", "int"), ("min_raise_to", "int"), ("increment", "int")),
+    "round_over": (("complete", "bool"), ("pending", "set")),
+    "showdown_winner": (("winner", "int"), ("order", "order"), ("decided_by", "text")),
+    "round_result": (("winner", "int"), ("pot", "int"), ("points", "keyed"), ("eliminated", "set")),
+    "phase_end": (("complete", "bool"), ("next", "int")),
+    "next_reveal": (("seats", "set"),),
+    "final_ranking": (("ranking", "ranking"),),
+    "split": (("winners", "set"), ("awards", "keyed")),
+}
+
+
+def _text(value: Any) -> Any:
+    return value.strip().lower() if isinstance(value, str) else value
+
+
+_NORMALISE: dict[str, Callable[[Any], Any]] = {
+    "int": _int,
+    "bool": _bool,
+    "set": _seats,
+    "order": _order,
+    "ranking": _ranking,
+    "text": _text,
+}
 
 
 def _under(name: str, field: str) -> bool:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from games.cards import parse_cards
 from games.errors import EngineError
@@ -24,12 +24,17 @@ from games.events import EVENT_TYPES, SEAT_OPTIONAL, Event, Ruling, apply_event
 from games.rules import MAX_CHIPS, Ruleset, Structure, Variant, ruleset_from, structure_from
 from games.state import MAX_PLAYERS, StudState
 
+if TYPE_CHECKING:
+    from games.other_common import OtherScenario
+
 __all__ = [
+    "ALL_QUESTION_KINDS",
     "QUESTION_KINDS",
     "Replay",
     "Scenario",
     "apply_phh_action",
     "load_scenario",
+    "load_stud_scenario",
     "scenario_from_dict",
     "scenario_to_dict",
     "scenario_to_json",
@@ -45,6 +50,17 @@ QUESTION_KINDS = (
     "award",
     "ruling",
 )
+# The question kinds of every game by variant code: the stud kinds above for the three stud
+# games, and those of no-limit hold'em, Flush Code Hack draw and ten-card stud
+# (docs/scenario-format-extensions.md).
+ALL_QUESTION_KINDS: dict[str, tuple[str, ...]] = {
+    "F7S": QUESTION_KINDS,
+    "FR": QUESTION_KINDS,
+    "F7S/8": QUESTION_KINDS,
+    "NT": ("next_action", "min_raise", "round_over", "pots", "award"),
+    "FCH": ("showdown_winner", "round_result", "phase_end"),
+    "T10S": ("next_reveal", "final_ranking", "split"),
+}
 MAX_INPUT_BYTES = 1_000_000
 MAX_DEPTH = 24
 MAX_ACTIONS = 1000
@@ -238,10 +254,59 @@ def apply_phh_action(state: StudState, text: str) -> None:
 # --- reading -------------------------------------------------------------------------
 
 
-def load_scenario(source: str | bytes | Mapping[str, Any]) -> Scenario:
-    """Read a scenario from JSON text or an already-decoded object."""
+def load_scenario(source: str | bytes | Mapping[str, Any]) -> Scenario | OtherScenario:
+    """Read a scenario of any game from JSON text or an already-decoded object.
+
+    Stud documents (``F7S``, ``FR``, ``F7S/8``) give a :class:`Scenario`; no-limit hold'em
+    (``NT``), Flush Code Hack draw (``FCH``) and ten-card stud (``T10S``) give the
+    :class:`~games.other_common.OtherScenario` of their game (docs/scenario-format-extensions.md).
+    """
     if isinstance(source, Mapping):
-        return scenario_from_dict(source)
+        return _by_variant(source)
+    return _by_variant(_decode(source))
+
+
+def load_stud_scenario(source: str | bytes | Mapping[str, Any]) -> Scenario:
+    """Like :func:`load_scenario`, for callers that handle only stud.
+
+    Another game is refused with ``unknown_variant`` at ``variant``, the error such callers
+    got for it before the other games could be loaded.
+    """
+    scenario = load_scenario(source)
+    if not isinstance(scenario, Scenario):
+        raise EngineError(
+            "unknown_variant",
+            f"{scenario.variant_code} is not a stud game here: use F7S, FR or F7S/8",
+            params={"variant": scenario.variant_code},
+            path="variant",
+        )
+    return scenario
+
+
+def _by_variant(doc: Any) -> Scenario | OtherScenario:
+    variant = doc.get("variant") if isinstance(doc, Mapping) else None
+    if variant == "NT":
+        from games.holdem_doc import holdem_scenario_from_dict
+
+        return holdem_scenario_from_dict(doc)
+    if variant == "FCH":
+        from games.draw_doc import draw_scenario_from_dict
+
+        return draw_scenario_from_dict(doc)
+    if variant == "T10S":
+        from games.tenstud_doc import tenstud_scenario_from_dict
+
+        return tenstud_scenario_from_dict(doc)
+    try:
+        return scenario_from_dict(doc)
+    except EngineError as err:
+        if err.code == "unknown_variant" and err.path == "variant":
+            err.message = f"unknown variant {str(variant)[:40]!r}: use F7S, FR, F7S/8, NT, FCH or T10S"
+            err.args = (err.message,)
+        raise
+
+
+def _decode(source: str | bytes) -> Any:
     if len(source) > MAX_INPUT_BYTES:
         raise EngineError("input_too_large", f"a scenario is at most {MAX_INPUT_BYTES} bytes", path=None)
     import json
@@ -255,7 +320,7 @@ def load_scenario(source: str | bytes | Mapping[str, Any]) -> Scenario:
         raise EngineError("bad_json", "the JSON is nested too deeply", path=None) from None
     except ValueError as err:
         raise EngineError("bad_json", f"not valid JSON: {str(err)[:120]}", path=None) from None
-    return scenario_from_dict(doc)
+    return doc
 
 
 def _check_depth(value: Any, path: str) -> None:
@@ -495,11 +560,14 @@ def scenario_from_dict(doc: Any) -> Scenario:
 # --- writing -------------------------------------------------------------------------
 
 
-def scenario_to_dict(scenario: Scenario, *, extensions: bool = True) -> dict[str, Any]:
+def scenario_to_dict(scenario: Scenario | OtherScenario, *, extensions: bool = True) -> dict[str, Any]:
     """The scenario as a JSON object: PHH fields first, then the ``_`` extensions.
 
-    Writers always set ``ante_trimming_status`` so that pokerkit reads short antes the same way.
+    Stud writers always set ``ante_trimming_status`` so that pokerkit reads short antes the
+    same way. The other games write their own fields (:meth:`OtherScenario.to_dict`).
     """
+    if not isinstance(scenario, Scenario):
+        return scenario.to_dict(extensions=extensions)
     doc: dict[str, Any] = {
         "variant": scenario.variant.value,
         "ante_trimming_status": True,
@@ -544,7 +612,7 @@ def scenario_to_dict(scenario: Scenario, *, extensions: bool = True) -> dict[str
     return doc
 
 
-def scenario_to_json(scenario: Scenario, *, indent: int | None = 2) -> str:
+def scenario_to_json(scenario: Scenario | OtherScenario, *, indent: int | None = 2) -> str:
     import json
 
     return json.dumps(scenario_to_dict(scenario), indent=indent, ensure_ascii=False)

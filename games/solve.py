@@ -12,11 +12,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.errors import EngineError
+from games.other_common import OtherScenario
 from games.rules import Variant
 from games.scenario import Scenario, load_scenario
 from games.state import StudState
 
-__all__ = ["Solution", "solve", "solve_document", "solve_scenario"]
+__all__ = ["Solution", "solve", "solve_document", "solve_other", "solve_scenario"]
 
 
 @dataclass(frozen=True)
@@ -27,6 +28,7 @@ class Solution:
     answer: dict[str, Any]
     rules: tuple[str, ...]
     facts: dict[str, Any]
+    explanation: dict[str, str] | None = None  # already written (the other games); else from the facts
 
     def to_dict(self) -> dict[str, Any]:
         from games.explain import explain
@@ -34,7 +36,9 @@ class Solution:
         return {
             "kind": self.kind,
             "answer": self.answer,
-            "explanation": explain(self.kind, self.facts),
+            "explanation": self.explanation
+            if self.explanation is not None
+            else explain(self.kind, self.facts),
             "rules": list(dict.fromkeys(self.rules)),
         }
 
@@ -421,8 +425,41 @@ def ruling_answer(scenario: Scenario, rulings: tuple[Any, ...]) -> Solution:
 # --- entry points -------------------------------------------------------------------------
 
 
-def solve_scenario(scenario: Scenario, *, variant: Variant | None = None, ruleset: Any = None) -> Solution:
-    """Replay the scenario and answer its question."""
+def solve_other(scenario: OtherScenario) -> Solution:
+    """Answer a hold'em, Flush Code Hack or ten-card stud scenario (their own modules)."""
+    if scenario.question is None:
+        raise EngineError("missing_field", "the scenario has no _question", path="_question")
+    if scenario.variant_code == "NT":
+        from games.holdem_answers import solve_holdem
+        from games.holdem_doc import HoldemScenario
+
+        assert isinstance(scenario, HoldemScenario)
+        return solve_holdem(scenario)
+    if scenario.variant_code == "FCH":
+        from games.draw_answers import solve_draw
+        from games.draw_doc import DrawScenario
+
+        assert isinstance(scenario, DrawScenario)
+        return solve_draw(scenario)
+    from games.tenstud_answers import solve_tenstud
+    from games.tenstud_doc import TenStudScenario
+
+    assert isinstance(scenario, TenStudScenario)
+    return solve_tenstud(scenario)
+
+
+def solve_scenario(
+    scenario: Scenario | OtherScenario, *, variant: Variant | None = None, ruleset: Any = None
+) -> Solution:
+    """Replay the scenario and answer its question.
+
+    ``variant`` and ``ruleset`` replay a stud hand under another game or rules (for
+    :mod:`games.diagnose`); they do not apply to the other games.
+    """
+    if isinstance(scenario, OtherScenario):
+        if variant is not None or ruleset is not None:
+            raise EngineError("bad_field", "variant and ruleset overrides apply to stud scenarios only")
+        return solve_other(scenario)
     if scenario.question is None:
         raise EngineError("missing_field", "the scenario has no _question", path="_question")
     kind = scenario.kind
@@ -449,9 +486,9 @@ def solve_scenario(scenario: Scenario, *, variant: Variant | None = None, rulese
     raise EngineError("unknown_question_kind", f"unknown question kind {kind!r}", path="_question.kind")
 
 
-def solve(scenario: Scenario | Mapping[str, Any] | str | bytes) -> dict[str, Any]:
-    """Solve a scenario given as a :class:`Scenario`, a decoded document or JSON text."""
-    if not isinstance(scenario, Scenario):
+def solve(scenario: Scenario | OtherScenario | Mapping[str, Any] | str | bytes) -> dict[str, Any]:
+    """Solve a scenario of any game given as a scenario object, a decoded document or JSON text."""
+    if not isinstance(scenario, Scenario | OtherScenario):
         scenario = load_scenario(scenario)
     return solve_scenario(scenario).to_dict()
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from games.errors import EngineError
+from games.other_common import OtherScenario
 from games.scenario import Scenario, load_scenario
 from games.state import StudState
 
@@ -61,8 +63,29 @@ def _history(state: StudState) -> list[dict[str, Any]]:
     return out
 
 
+def other_table_view(scenario: OtherScenario) -> dict[str, Any]:
+    """The table view of a hold'em, Flush Code Hack or ten-card stud scenario."""
+    if scenario.variant_code == "NT":
+        from games.holdem_answers import holdem_table_view
+        from games.holdem_doc import HoldemScenario
+
+        assert isinstance(scenario, HoldemScenario)
+        return holdem_table_view(scenario)
+    if scenario.variant_code == "FCH":
+        from games.draw_answers import draw_table_view
+        from games.draw_doc import DrawScenario
+
+        assert isinstance(scenario, DrawScenario)
+        return draw_table_view(scenario)
+    from games.tenstud_answers import tenstud_table_view
+    from games.tenstud_doc import TenStudScenario
+
+    assert isinstance(scenario, TenStudScenario)
+    return tenstud_table_view(scenario)
+
+
 def table_view(
-    scenario: Scenario | Mapping[str, Any] | str | bytes,
+    scenario: Scenario | OtherScenario | Mapping[str, Any] | str | bytes,
     *,
     reveal_downcards: bool | None = None,
 ) -> dict[str, Any]:
@@ -71,10 +94,13 @@ def table_view(
     Seats come in dealing order (the first seat to the dealer's left first). Each shows its
     upcards, the number of downcards, the stack behind, the chips bet this street and the
     folded / all-in / absent flags. ``reveal_downcards`` defaults to true for the showdown
-    questions.
+    questions. Hold'em, Flush Code Hack and ten-card stud have views of their own
+    (docs/scenario-format-extensions.md); ``reveal_downcards`` does not apply to them.
     """
-    if not isinstance(scenario, Scenario):
+    if not isinstance(scenario, Scenario | OtherScenario):
         scenario = load_scenario(scenario)
+    if isinstance(scenario, OtherScenario):
+        return other_table_view(scenario)
     kind = scenario.kind
     event_view = None
     if kind == "ruling" and scenario.events:
@@ -140,15 +166,24 @@ def table_view(
     return view
 
 
-def legal_actions(scenario: Scenario | Mapping[str, Any] | str | bytes) -> list[dict[str, Any]]:
+def legal_actions(
+    scenario: Scenario | OtherScenario | Mapping[str, Any] | str | bytes,
+) -> list[dict[str, Any]]:
     """The actions an editor may append next to the scenario's hand.
 
     Each entry: ``kind``, ``seat``, ``player`` (``"p3"``), ``amount``, ``count`` (cards a
     deal needs) and ``phh`` (the action string; a deal gives its prefix, ``"d dh p3"``, to
     which the editor adds the cards). Events are not included: they are irregularities.
     """
-    if not isinstance(scenario, Scenario):
+    if not isinstance(scenario, Scenario | OtherScenario):
         scenario = load_scenario(scenario)
+    if isinstance(scenario, OtherScenario):
+        raise EngineError(
+            "unknown_variant",
+            f"the action editor works on stud scenarios only (F7S, FR or F7S/8), not {scenario.variant_code}",
+            params={"variant": scenario.variant_code},
+            path="variant",
+        )
     state = scenario.replay().state
     out = []
     for action in state.legal_actions():

@@ -30,7 +30,7 @@ from games.cards import FULL_DECK, Card, format_cards
 from games.errors import EngineError
 from games.hands import best_high, high_strength
 
-__all__ = ["PLAYERS", "RevealStep", "TenStudDeal", "explain_next_reveal", "explain_result"]
+__all__ = ["PLAYERS", "RevealStep", "TenStudDeal", "deal_steps", "explain_next_reveal", "explain_result"]
 
 PLAYERS = 5
 DOOR_CARDS = 5
@@ -264,3 +264,65 @@ def explain_result(deal: TenStudDeal) -> dict[str, str]:
         en += "."
         ja += "。"
     return {"en": en, "ja": ja}
+
+
+def _strength_json(cards: Sequence[Card]) -> dict[str, Any]:
+    value = best_high(cards)
+    return {"cards": [str(c) for c in value.cards], "name": value.name("en"), "name_ja": value.name("ja")}
+
+
+def deal_steps(seed: int | str, *, pot: int = 1000) -> dict[str, Any]:
+    """A whole seeded deal as ordered steps, for a page that plays it out one step at a time.
+
+    ``{"seed", "pot", "start": {"seats": [{"seat", "door", "hidden", "strength"}]},
+    "steps": [{"step", "seats", "weakest", "revealed", "explanation", "strengths"}],
+    "result": {"ranking", "winners", "awards", "explanation"}}``: ``weakest`` is the
+    face-up hand that made the seats the weakest before the step (with its names in English
+    and Japanese), ``revealed`` the card each of them turned, ``strengths`` every seat's
+    current strength after the step. The same seed always gives the same deal; hole cards
+    appear only as they are turned (000 section 3: nobody knows them before).
+    """
+    deal = TenStudDeal.shuffled(rng=random.Random(f"tenstud-deal:{seed}"), pot=pot)
+    start = {
+        "seats": [
+            {
+                "seat": p + 1,
+                "door": [str(c) for c in deal.up[p]],
+                "hidden": len(deal.down[p]),
+                "strength": _strength_json(deal.up[p]),
+            }
+            for p in range(PLAYERS)
+        ]
+    }
+    steps = []
+    while deal.can_reveal():
+        explanation = explain_next_reveal(deal)
+        weakest = _strength_json(deal.up[deal.weakest()[0] - 1])
+        step = deal.reveal()
+        steps.append(
+            {
+                "step": step.step,
+                "seats": list(step.players),
+                "weakest": weakest,
+                "revealed": {str(p): str(c) for p, c in zip(step.players, step.cards, strict=True)},
+                "explanation": explanation,
+                "strengths": {str(p + 1): _strength_json(deal.up[p]) for p in range(PLAYERS)},
+            }
+        )
+    by_place: dict[int, list[int]] = {}
+    for row in deal.final_ranking():
+        by_place.setdefault(row["place"], []).append(row["seat"])
+    groups = [sorted(by_place[place]) for place in sorted(by_place)]
+    return {
+        "seed": seed,
+        "pot": pot,
+        "start": start,
+        "steps": steps,
+        "result": {
+            "ranking": groups,
+            "hands": {str(p + 1): _strength_json(deal.up[p]) for p in range(PLAYERS)},
+            "winners": deal.winners(),
+            "awards": {str(p): chips for p, chips in deal.awards().items()},
+            "explanation": explain_result(deal),
+        },
+    }

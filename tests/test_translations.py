@@ -124,13 +124,14 @@ def test_the_catalogue_keeps_placeholders_intact():
         entry.msgid
         for entry in _catalogue()
         if "python-format" in entry.flags
-        and any(
-            sorted(_placeholders(entry.msgid)) != sorted(_placeholders(text))
-            # A plural entry has its forms in msgstr_plural (Japanese has one).
-            for text in (entry.msgstr_plural.values() if entry.msgid_plural else [entry.msgstr])
-        )
+        and any(sorted(_placeholders(entry.msgid)) != sorted(_placeholders(text)) for text in _texts(entry))
     ]
     assert not broken, f"placeholders differ between English and Japanese: {broken}"
+
+
+def _texts(entry):
+    """The translations of an entry: its plural forms when it has them."""
+    return list(entry.msgstr_plural.values()) if entry.msgid_plural else [entry.msgstr]
 
 
 def _placeholders(text):

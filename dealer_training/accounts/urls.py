@@ -1,6 +1,6 @@
 from django.urls import include, path
 
-from . import views
+from . import cohorts, views
 
 app_name = "accounts"
 
@@ -11,6 +11,15 @@ org_urlpatterns = [
     path("members/invites/", views.invite_create, name="invite_create"),
     path("members/invites/<int:pk>/revoke/", views.invite_revoke, name="invite_revoke"),
     path("house-rules/", views.house_rules, name="house_rules"),
+    path("cohorts/", cohorts.cohorts, name="cohorts"),
+    path("cohorts/<int:pk>/", cohorts.cohort_detail, name="cohort"),
+    path("cohorts/<int:pk>/members/", cohorts.cohort_member_add_view, name="cohort_member_add"),
+    path(
+        "cohorts/<int:pk>/members/<int:membership_pk>/remove/",
+        cohorts.cohort_member_remove_view,
+        name="cohort_member_remove",
+    ),
+    path("cohorts/<int:pk>/delete/", cohorts.cohort_delete, name="cohort_delete"),
 ]
 
 urlpatterns = [

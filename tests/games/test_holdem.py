@@ -482,7 +482,7 @@ def test_pokerkit_agrees_on_actors_minimum_raises_and_stacks_except_the_tda_reop
     """Random hands replayed in pokerkit 0.7.7 (orderings and amounts, no odd chips).
 
     The one difference: pokerkit lets a player who has acted re-raise after an all-in
-    for less than a full raise; TDA 2024 Rule 43 (our reading of 002) does not.
+    for less than a full raise; TDA 2024 Rule 47-A (our reading of 002) does not.
     """
     rng = random.Random(2024)
     reopen_differences = 0

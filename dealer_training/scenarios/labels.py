@@ -1,0 +1,232 @@
+"""Words for the engine's codes: question kinds, rulings, irregularities, actions and cards.
+
+The engine speaks in codes and PHH strings; these are the sentences an instructor reads.
+Card notation stays as the engine writes it, drawn with suit symbols (games.names).
+"""
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.utils.functional import Promise
+from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import gettext as _
+
+from games.cards import Card, parse_cards
+from games.names import card_label, suit_name
+from games.records import ActionRecord
+
+QUESTION_KINDS: dict[str, Promise] = {
+    "pots": gettext_lazy("Pots: how much is in each pot, and who can win it"),
+    "bring_in": gettext_lazy("Bring-in: who brings in, how much, who acts first"),
+    "next_action": gettext_lazy("Next action: who acts and what they may do"),
+    "stub": gettext_lazy("Stub: cards left before 7th street and the procedure"),
+    "showdown_first": gettext_lazy("Showdown: who must show first"),
+    "best_hands": gettext_lazy("Best hands: each player's hand and the ranking"),
+    "award": gettext_lazy("Award: who wins each pot and how much"),
+    "ruling": gettext_lazy("Ruling: the floor's decision on an irregularity"),
+}
+
+QUESTION_SHORT: dict[str, Promise] = {
+    "pots": gettext_lazy("Pots"),
+    "bring_in": gettext_lazy("Bring-in"),
+    "next_action": gettext_lazy("Next action"),
+    "stub": gettext_lazy("Stub"),
+    "showdown_first": gettext_lazy("Who shows first"),
+    "best_hands": gettext_lazy("Best hands"),
+    "award": gettext_lazy("Award"),
+    "ruling": gettext_lazy("Ruling"),
+}
+
+EVENT_TYPES: dict[str, Promise] = {
+    "picks_up_upcards": gettext_lazy("A player picks up their upcards"),
+    "exposes_own_downcard": gettext_lazy("A player exposes their own downcard"),
+    "folds_not_facing_bet": gettext_lazy("A player folds when not facing a bet"),
+    "downcard_exposed_by_dealer": gettext_lazy("The dealer exposes a downcard"),
+    "premature_card": gettext_lazy("The dealer deals a card too early"),
+    "absent_at_deal": gettext_lazy("A player is absent at the deal"),
+    "wrong_card_count": gettext_lazy("A player has the wrong number of cards"),
+    "boxed_cards": gettext_lazy("Boxed cards in the deck"),
+}
+
+RULINGS: dict[str, Promise] = {
+    "dead_hand": gettext_lazy("Dead hand"),
+    "binding_fold": gettext_lazy("Binding fold"),
+    "live_hand": gettext_lazy("The hand stays live"),
+    "becomes_upcard": gettext_lazy("The card becomes the upcard; 3rd street is dealt down"),
+    "replace_card": gettext_lazy("The card is replaced"),
+    "card_plays": gettext_lazy("The card plays"),
+    "reshuffle_no_burn": gettext_lazy("Reshuffle the stub, deal without a burn"),
+    "kill_hand": gettext_lazy("The hand is killed"),
+    "misdeal": gettext_lazy("Misdeal"),
+}
+
+PROCEDURES: dict[str, Promise] = {
+    "none": gettext_lazy("No shortage: deal 7th street as usual"),
+    "A": gettext_lazy("Case A: add the three burns to the stub, then deal"),
+    "B": gettext_lazy("Case B: burn and deal one community card"),
+    "C": gettext_lazy("Case C: stub and burns together, then one community card"),
+}
+
+# Rule values that the house-rules page does not offer but a scenario may use.
+RULE_VALUES: dict[str, Promise] = {
+    "suit": gettext_lazy("High card by suit"),
+    "position": gettext_lazy("First tied player to the dealer's left"),
+    "high_card_by_suit_in_five": gettext_lazy("High card by suit in the five-card hand"),
+    "rrop": gettext_lazy("High card by suit among all seven cards (lowest card for the low half)"),
+    "tda-2024": gettext_lazy("TDA 2024 RP-10 H"),
+    "full_bet": gettext_lazy("A full bet"),
+    "completion_increment": gettext_lazy("Half of the completion over the bring-in"),
+}
+
+STREETS: dict[int, Promise] = {
+    3: gettext_lazy("3rd street"),
+    4: gettext_lazy("4th street"),
+    5: gettext_lazy("5th street"),
+    6: gettext_lazy("6th street"),
+    7: gettext_lazy("7th street"),
+}
+
+SUIT_CLASSES = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
+RANK_NAMES = {"T": "10"}
+
+
+def chips(amount: int | None) -> str:
+    return "—" if amount is None else f"{amount:,}"
+
+
+def card_text(card: Card | str) -> str:
+    """``K♠``: rank and suit symbol (the same in both languages)."""
+    return card_label(card if isinstance(card, Card) else Card.parse(card))
+
+
+def card_name(card: Card | str) -> str:
+    """A card for screen readers: ``K of spades`` / ``スペードのK``."""
+    card = card if isinstance(card, Card) else Card.parse(card)
+    rank = card_label(card)[:-1]
+    if (get_language() or "").startswith("ja"):
+        return f"{suit_name(card.suit, 'ja')}の{rank}"
+    return f"{rank} of {suit_name(card.suit, 'en')}"
+
+
+def card_info(card: Card | str) -> dict[str, str]:
+    """What a template needs to draw a card: code, text, accessible name and suit class."""
+    card = card if isinstance(card, Card) else Card.parse(card)
+    code = str(card)
+    return {"code": code, "text": card_text(card), "name": card_name(card), "suit": SUIT_CLASSES[code[1]]}
+
+
+def cards_info(cards: Sequence[Card | str]) -> list[dict[str, str]]:
+    return [card_info(c) for c in cards]
+
+
+def seat_text(seat: int | None) -> str:
+    if seat is None:
+        return "—"
+    return _("Seat %(seat)s") % {"seat": seat}
+
+
+def describe_record(record: ActionRecord, seat: int | None, street: int) -> str:
+    """One applied action as a sentence, from the engine's record of it."""
+    who = seat_text(seat)
+    kind = record.kind
+    amount = chips(record.amount)
+    all_in = _(" (all-in)") if record.all_in else ""
+    if kind == "deal_hole":
+        cards = " ".join(card_text(c) for c in record.cards)
+        if street == 3 and len(record.cards) == 3:
+            down = " ".join(card_text(c) for c in record.cards[:2])
+            return _("%(who)s is dealt %(down)s down and %(door)s up") % {
+                "who": who,
+                "down": down,
+                "door": card_text(record.cards[2]),
+            }
+        if street == 7:
+            return _("%(who)s is dealt %(cards)s down") % {"who": who, "cards": cards}
+        return _("%(who)s is dealt %(cards)s up") % {"who": who, "cards": cards}
+    if kind == "deal_community":
+        return _("Community card %(card)s") % {"card": card_text(record.cards[0])}
+    if kind == "post_bring_in":
+        return _("%(who)s posts the bring-in %(amount)s%(all_in)s") % {
+            "who": who,
+            "amount": amount,
+            "all_in": all_in,
+        }
+    if kind == "check":
+        return _("%(who)s checks") % {"who": who}
+    if kind == "call":
+        return _("%(who)s calls %(amount)s%(all_in)s") % {"who": who, "amount": amount, "all_in": all_in}
+    if kind == "fold":
+        return _("%(who)s folds") % {"who": who}
+    if kind == "complete":
+        return _("%(who)s completes to %(amount)s%(all_in)s") % {
+            "who": who,
+            "amount": amount,
+            "all_in": all_in,
+        }
+    if kind == "bet":
+        return _("%(who)s bets %(amount)s%(all_in)s") % {"who": who, "amount": amount, "all_in": all_in}
+    if kind == "raise":
+        return _("%(who)s raises to %(amount)s%(all_in)s") % {"who": who, "amount": amount, "all_in": all_in}
+    if kind == "show":
+        return _("%(who)s shows %(cards)s") % {
+            "who": who,
+            "cards": " ".join(card_text(c) for c in record.cards),
+        }
+    if kind == "muck":
+        return _("%(who)s mucks") % {"who": who}
+    return record.phh
+
+
+def describe_legal(action: Mapping[str, Any]) -> str:
+    """A button label for one legal next action (``games.table.legal_actions``)."""
+    who = seat_text(action.get("seat"))
+    kind = action["kind"]
+    amount = chips(action.get("amount"))
+    if kind == "deal_hole":
+        return _("Deal to %(who)s") % {"who": who}
+    if kind == "deal_community":
+        return _("Deal the community card")
+    if kind == "post_bring_in":
+        return _("%(who)s: bring-in %(amount)s") % {"who": who, "amount": amount}
+    if kind == "fold":
+        return _("%(who)s: fold") % {"who": who}
+    if kind == "check":
+        return _("%(who)s: check") % {"who": who}
+    if kind == "call":
+        return _("%(who)s: call %(amount)s") % {"who": who, "amount": amount}
+    if kind == "complete":
+        return _("%(who)s: complete to %(amount)s") % {"who": who, "amount": amount}
+    if kind == "bet":
+        return _("%(who)s: bet %(amount)s") % {"who": who, "amount": amount}
+    if kind == "raise":
+        return _("%(who)s: raise to %(amount)s") % {"who": who, "amount": amount}
+    if kind == "show":
+        return _("%(who)s: show the hand") % {"who": who}
+    if kind == "muck":
+        return _("%(who)s: muck") % {"who": who}
+    return str(action.get("phh", kind))
+
+
+def describe_event(event: Mapping[str, Any]) -> str:
+    label = str(EVENT_TYPES.get(str(event.get("type")), event.get("type")))
+    parts = [label]
+    if event.get("seat") is not None:
+        parts.append(seat_text(event["seat"]))
+    if event.get("card"):
+        try:
+            parts.append(card_text(str(event["card"])))
+        except ValueError:
+            parts.append(str(event["card"]))
+    if event.get("street"):
+        parts.append(str(STREETS.get(event["street"], event["street"])))
+    if event.get("count") is not None:
+        parts.append(_("%(count)s cards") % {"count": event["count"]})
+    return " · ".join(parts)
+
+
+def raw_cards(text: str) -> list[str]:
+    """The card codes in a PHH card string, or [] when it is not one."""
+    try:
+        return [str(c) for c in parse_cards(text)]
+    except ValueError:
+        return []

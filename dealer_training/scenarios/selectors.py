@@ -1,0 +1,140 @@
+"""Reads for views, the drills app and tasks. Everything goes through an organisation."""
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.db.models import Count, Prefetch, Q, QuerySet
+from django.utils import timezone
+
+from dealer_training.accounts.models import Cohort, Organisation, User
+
+from .models import Assignment, DrillSet, DrillSetItem, ImportJob, Scenario, ScenarioVersion
+
+
+def scenarios_for_organisation(
+    *, organisation: Organisation, filters: Mapping[str, Any] | None = None
+) -> QuerySet[Scenario]:
+    """The organisation's scenarios for instructors, narrowed by the list page's filters."""
+    filters = filters or {}
+    qs = Scenario.objects.filter(organisation=organisation).select_related("current_version")
+    if filters.get("status"):
+        qs = qs.filter(status=filters["status"])
+    else:
+        qs = qs.exclude(status=Scenario.Status.ARCHIVED)
+    if filters.get("skill"):
+        qs = qs.filter(skill=filters["skill"])
+    if filters.get("variant"):
+        qs = qs.filter(variant=filters["variant"])
+    if filters.get("kind"):
+        qs = qs.filter(current_version__kind=filters["kind"])
+    if filters.get("q"):
+        words = str(filters["q"]).split()[:5]
+        for word in words:
+            qs = qs.filter(Q(title__icontains=word) | Q(notes__icontains=word))
+    return qs.order_by("-updated_at", "-pk")
+
+
+def published_scenarios(
+    *, organisation: Organisation, skill: str = "", variant: str = ""
+) -> QuerySet[Scenario]:
+    """Scenarios trainees may be asked: published, with a current version. Drafts never reach them."""
+    qs = Scenario.objects.filter(
+        organisation=organisation, status=Scenario.Status.PUBLISHED, current_version__isnull=False
+    ).select_related("current_version")
+    if skill:
+        qs = qs.filter(skill=skill)
+    if variant:
+        qs = qs.filter(variant=variant)
+    return qs
+
+
+def scenario_for_organisation(*, organisation: Organisation, pk: int) -> Scenario | None:
+    return (
+        Scenario.objects.select_related("current_version", "varied_from")
+        .filter(organisation=organisation, pk=pk)
+        .first()
+    )
+
+
+def versions_with_counts(*, scenario: Scenario) -> QuerySet[ScenarioVersion]:
+    return (
+        ScenarioVersion.objects.filter(scenario=scenario)
+        .select_related("created_by")
+        .annotate(attempt_count=Count("attempts", distinct=True))
+        .order_by("-number")
+    )
+
+
+def export_scenarios(
+    *, organisation: Organisation, scope: str, drill_set: DrillSet | None = None
+) -> list[Scenario]:
+    """Scenarios to export, in the order of their files."""
+    if scope == "drill_set" and drill_set is not None:
+        items = drill_set.items.select_related("scenario__current_version").filter(scenario__isnull=False)
+        return [item.scenario for item in items if item.scenario is not None]
+    qs = Scenario.objects.filter(organisation=organisation, current_version__isnull=False).select_related(
+        "current_version"
+    )
+    if scope == "published":
+        qs = qs.filter(status=Scenario.Status.PUBLISHED)
+    else:
+        qs = qs.exclude(status=Scenario.Status.ARCHIVED)
+    return list(qs.order_by("title", "pk"))
+
+
+def drill_sets_for_organisation(*, organisation: Organisation) -> QuerySet[DrillSet]:
+    return (
+        DrillSet.objects.filter(organisation=organisation)
+        .annotate(
+            item_count=Count("items", distinct=True), assignment_count=Count("assignments", distinct=True)
+        )
+        .order_by("title", "pk")
+    )
+
+
+def drill_set_items(*, drill_set: DrillSet) -> QuerySet[DrillSetItem]:
+    return drill_set.items.select_related("scenario__current_version").order_by("position")
+
+
+def assignments_for_organisation(*, organisation: Organisation) -> QuerySet[Assignment]:
+    return (
+        Assignment.objects.filter(organisation=organisation)
+        .select_related("drill_set", "trainee", "cohort", "assigned_by")
+        .order_by("due_at", "-created_at")
+    )
+
+
+def assignments_for_trainee(*, organisation: Organisation, user: User, limit: int = 20) -> list[Assignment]:
+    """A trainee's assignments, given to them or to a cohort they belong to; soonest due first."""
+    cohorts = Cohort.objects.filter(organisation=organisation, members__user=user)
+    qs = (
+        Assignment.objects.filter(organisation=organisation)
+        .filter(Q(trainee=user) | Q(cohort__in=cohorts))
+        .select_related("drill_set", "cohort")
+        .prefetch_related(
+            Prefetch("drill_set__items", queryset=DrillSetItem.objects.only("id", "drill_set_id", "count"))
+        )
+        .order_by("due_at", "-created_at")
+    )
+    now = timezone.now()
+    out = []
+    seen: set[int] = set()
+    for assignment in qs[: limit * 3]:
+        if assignment.drill_set_id in seen:
+            continue
+        seen.add(assignment.drill_set_id)
+        assignment.overdue = assignment.due_at is not None and assignment.due_at < now  # type: ignore[attr-defined]
+        assignment.question_count = sum(i.count for i in assignment.drill_set.items.all())  # type: ignore[attr-defined]
+        out.append(assignment)
+        if len(out) >= limit:
+            break
+    return out
+
+
+def import_jobs_for_organisation(*, organisation: Organisation, limit: int = 10) -> QuerySet[ImportJob]:
+    return (
+        ImportJob.objects.filter(organisation=organisation)
+        .defer("payload")
+        .select_related("created_by")
+        .order_by("-created_at")[:limit]
+    )

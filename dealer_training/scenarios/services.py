@@ -1,0 +1,310 @@
+"""Use cases that write: scenarios and their versions, variations, drill sets, assignments, imports.
+
+Every scenario document is read, replayed and solved by the engine before it is stored; the
+engine's answer is cached on the version. An ``EngineError`` from a service means nothing was
+saved.
+"""
+
+import random
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Max, Q
+
+from dealer_training.accounts.models import Cohort, Membership, Organisation, Role, User
+from games.errors import EngineError
+from games.solve import solve
+from games.vary import vary
+
+from .choices import Skill
+from .engine import normalized, same_hand, split_meta, suggested_skill
+from .models import Assignment, DrillSet, DrillSetItem, ImportJob, Scenario, ScenarioVersion
+
+
+class ScenarioConflict(Exception):
+    """The scenario changed since the editor was opened: the edit is refused, never merged."""
+
+    def __init__(self, current_revision: int) -> None:
+        super().__init__(current_revision)
+        self.current_revision = current_revision
+
+
+class ScenarioInUse(Exception):
+    """The scenario was already given to trainees: it can be archived, not deleted."""
+
+
+def version_is_issued(version: ScenarioVersion) -> bool:
+    """A version that a trainee was asked (or answered) is frozen: edits make a new version."""
+    return version.questions.exists() or version.attempts.exists()  # type: ignore[attr-defined]
+
+
+def _tags(tags: Sequence[str] | None) -> list[str]:
+    return [str(t)[:40] for t in (tags or [])][:20]
+
+
+@transaction.atomic
+def scenario_save(
+    *,
+    organisation: Organisation,
+    user: User | None,
+    document: Mapping[str, Any],
+    title: str,
+    notes: str = "",
+    tags: Sequence[str] | None = None,
+    skill: str = "",
+    difficulty: int = 2,
+    status: str | None = None,
+    scenario: Scenario | None = None,
+    base_revision: int | None = None,
+    varied_from: Scenario | None = None,
+) -> Scenario:
+    """Create a scenario, or save an edit of one (a new version when the current one was issued).
+
+    Raises EngineError when the engine refuses the document, ScenarioConflict when
+    ``base_revision`` is not the scenario's revision any more.
+    """
+    hand, _meta = split_meta(document)
+    doc = normalized(hand)
+    solution = solve(doc)
+    kind = solution["kind"]
+    skill = skill if skill in Skill.values else suggested_skill(kind, doc["variant"], solution)
+    difficulty = min(5, max(1, int(difficulty)))
+    if scenario is None:
+        scenario = Scenario.objects.create(
+            organisation=organisation,
+            title=title[:200],
+            notes=notes,
+            tags=_tags(tags),
+            skill=skill,
+            variant=doc["variant"],
+            difficulty=difficulty,
+            status=status or Scenario.Status.DRAFT,
+            created_by=user,
+            varied_from=varied_from,
+        )
+        version = ScenarioVersion.objects.create(
+            scenario=scenario, number=1, document=doc, kind=kind, answer=solution, created_by=user
+        )
+        scenario.current_version = version
+        scenario.save(update_fields=["current_version"])
+        return scenario
+
+    locked = Scenario.objects.select_for_update().get(pk=scenario.pk, organisation=organisation)
+    if base_revision is not None and locked.revision != base_revision:
+        raise ScenarioConflict(locked.revision)
+    version = locked.current_version
+    if version is None or not same_hand(version.document, doc):
+        if version is None or version_is_issued(version):
+            number = (locked.versions.aggregate(n=Max("number"))["n"] or 0) + 1
+            version = ScenarioVersion.objects.create(
+                scenario=locked, number=number, document=doc, kind=kind, answer=solution, created_by=user
+            )
+        else:
+            version.document, version.kind, version.answer, version.created_by = doc, kind, solution, user
+            version.save(update_fields=["document", "kind", "answer", "created_by"])
+    locked.current_version = version
+    locked.title = title[:200]
+    locked.notes = notes
+    locked.tags = _tags(tags)
+    locked.skill = skill
+    locked.variant = doc["variant"]
+    locked.difficulty = difficulty
+    if status is not None:
+        locked.status = status
+    locked.revision += 1
+    locked.save()
+    return locked
+
+
+@transaction.atomic
+def scenario_set_status(*, scenario: Scenario, status: str, base_revision: int | None = None) -> Scenario:
+    locked = Scenario.objects.select_for_update().get(pk=scenario.pk)
+    if base_revision is not None and locked.revision != base_revision:
+        raise ScenarioConflict(locked.revision)
+    if status not in Scenario.Status.values:
+        raise ValueError(status)
+    if locked.status != status:
+        locked.status = status
+        locked.revision += 1
+        locked.save(update_fields=["status", "revision", "updated_at"])
+    return locked
+
+
+@transaction.atomic
+def scenario_delete(*, scenario: Scenario) -> None:
+    """Delete a scenario nobody was ever asked; one that was asked must be archived instead."""
+    for version in scenario.versions.all():
+        if version_is_issued(version):
+            raise ScenarioInUse
+    Scenario.objects.filter(pk=scenario.pk).update(current_version=None)
+    scenario.delete()
+
+
+@transaction.atomic
+def scenario_vary(
+    *,
+    scenario: Scenario,
+    user: User | None,
+    count: int,
+    changes: Sequence[str],
+    seed: int | None = None,
+    publish: bool = False,
+) -> list[Scenario]:
+    """Save up to ``count`` variations of the scenario's current version, each checked by the engine."""
+    assert scenario.current_version is not None
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**31)
+    found = vary(scenario.current_version.document, count=count, seed=seed, changes=changes)
+    existing = scenario.variations.count()
+    made = []
+    for number, variation in enumerate(found, start=existing + 1):
+        made.append(
+            scenario_save(
+                organisation=scenario.organisation,
+                user=user,
+                document=variation.document,
+                title=f"{scenario.title} ({number})"[:200],
+                notes=scenario.notes,
+                tags=scenario.tags,
+                skill=scenario.skill,
+                difficulty=scenario.difficulty,
+                status=Scenario.Status.PUBLISHED if publish else Scenario.Status.DRAFT,
+                varied_from=scenario,
+            )
+        )
+    return made
+
+
+# --- drill sets ---------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def drill_set_save(
+    *,
+    organisation: Organisation,
+    user: User | None,
+    values: Mapping[str, Any],
+    drill_set: DrillSet | None = None,
+) -> DrillSet:
+    drill_set = drill_set or DrillSet(organisation=organisation, created_by=user)
+    for name in ("title", "description", "is_exam", "pass_accuracy", "pass_seconds"):
+        setattr(drill_set, name, values.get(name))
+    drill_set.description = drill_set.description or ""
+    drill_set.full_clean()
+    drill_set.save()
+    return drill_set
+
+
+def _next_position(drill_set: DrillSet) -> int:
+    return (drill_set.items.aggregate(p=Max("position"))["p"] or 0) + 1
+
+
+@transaction.atomic
+def drill_set_add_scenario(*, drill_set: DrillSet, scenario: Scenario) -> DrillSetItem:
+    if scenario.organisation_id != drill_set.organisation_id:
+        raise ValueError("scenario of another organisation")
+    DrillSet.objects.select_for_update().get(pk=drill_set.pk)
+    return DrillSetItem.objects.create(
+        drill_set=drill_set, position=_next_position(drill_set), scenario=scenario
+    )
+
+
+@transaction.atomic
+def drill_set_add_topic(*, drill_set: DrillSet, skill: str, variant: str, count: int) -> DrillSetItem:
+    DrillSet.objects.select_for_update().get(pk=drill_set.pk)
+    return DrillSetItem.objects.create(
+        drill_set=drill_set, position=_next_position(drill_set), skill=skill, variant=variant, count=count
+    )
+
+
+@transaction.atomic
+def drill_set_move_item(*, item: DrillSetItem, direction: str) -> None:
+    """Swap an item with its neighbour above (``up``) or below (``down``)."""
+    DrillSet.objects.select_for_update().get(pk=item.drill_set_id)
+    siblings = DrillSetItem.objects.filter(drill_set_id=item.drill_set_id)
+    if direction == "up":
+        other = siblings.filter(position__lt=item.position).order_by("-position").first()
+    else:
+        other = siblings.filter(position__gt=item.position).order_by("position").first()
+    if other is None:
+        return
+    mine, theirs = item.position, other.position
+    # Positions are unique per set: park one item outside the range while they swap.
+    parked = (siblings.aggregate(p=Max("position"))["p"] or 0) + 1
+    DrillSetItem.objects.filter(pk=item.pk).update(position=parked)
+    DrillSetItem.objects.filter(pk=other.pk).update(position=mine)
+    DrillSetItem.objects.filter(pk=item.pk).update(position=theirs)
+
+
+@transaction.atomic
+def drill_set_remove_item(*, item: DrillSetItem) -> None:
+    DrillSet.objects.select_for_update().get(pk=item.drill_set_id)
+    item.delete()
+
+
+# --- assignments --------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def assignment_create(
+    *,
+    organisation: Organisation,
+    user: User | None,
+    drill_set: DrillSet,
+    trainee: Membership | None = None,
+    cohort: Cohort | None = None,
+    due_at: datetime | None = None,
+) -> Assignment:
+    if drill_set.organisation_id != organisation.pk:
+        raise ValueError("drill set of another organisation")
+    if trainee is not None and (trainee.organisation_id != organisation.pk or trainee.role != Role.TRAINEE):
+        raise ValueError("not a trainee of this organisation")
+    if cohort is not None and cohort.organisation_id != organisation.pk:
+        raise ValueError("cohort of another organisation")
+    assignment = Assignment(
+        organisation=organisation,
+        drill_set=drill_set,
+        trainee=trainee.user if trainee is not None else None,
+        cohort=cohort,
+        due_at=due_at,
+        assigned_by=user,
+    )
+    assignment.full_clean()
+    assignment.save()
+    return assignment
+
+
+def assignments_filter_for(*, organisation: Organisation, user: User) -> Q:
+    return Q(organisation=organisation) & (Q(trainee=user) | Q(cohort__members__user=user))
+
+
+# --- imports ------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def import_job_create(
+    *,
+    organisation: Organisation,
+    user: User | None,
+    filename: str,
+    payload: bytes,
+    options: Mapping[str, Any],
+) -> ImportJob:
+    """Store the upload and queue its processing once the transaction commits."""
+    from .tasks import import_run
+
+    job = ImportJob.objects.create(
+        organisation=organisation,
+        created_by=user,
+        filename=filename[:255],
+        payload=payload,
+        options=dict(options),
+    )
+    import_run.delay_on_commit(job.pk)
+    return job
+
+
+def engine_error_dict(error: EngineError) -> dict[str, Any]:
+    return {"code": error.code, "message": error.message, "params": error.params, "path": error.path}

@@ -1,0 +1,32 @@
+from django.urls import path
+
+from . import views, views_io, views_sets
+
+app_name = "scenarios"
+
+urlpatterns = [
+    path("", views.scenario_list, name="list"),
+    path("new/", views.scenario_create, name="create"),
+    path("<int:pk>/", views.scenario_edit, name="edit"),
+    path("<int:pk>/status/", views.scenario_status, name="status"),
+    path("<int:pk>/delete/", views.scenario_delete_view, name="delete"),
+    path("<int:pk>/vary/", views.scenario_vary, name="vary"),
+    path("<int:pk>/export/", views.scenario_export, name="export_one"),
+    path("import/", views_io.import_upload, name="import"),
+    path("import/<int:pk>/", views_io.import_job, name="import_job"),
+    path("export/", views_io.export, name="export"),
+    path("sets/", views_sets.drill_sets, name="drill_sets"),
+    path("sets/<int:pk>/", views_sets.drill_set_detail, name="drill_set"),
+    path("sets/<int:pk>/items/", views_sets.drill_set_item_add, name="drill_set_item_add"),
+    path(
+        "sets/<int:pk>/items/<int:item_pk>/move/", views_sets.drill_set_item_move, name="drill_set_item_move"
+    ),
+    path(
+        "sets/<int:pk>/items/<int:item_pk>/remove/",
+        views_sets.drill_set_item_remove,
+        name="drill_set_item_remove",
+    ),
+    path("sets/<int:pk>/delete/", views_sets.drill_set_delete, name="drill_set_delete"),
+    path("assignments/", views_sets.assignments, name="assignments"),
+    path("assignments/<int:pk>/delete/", views_sets.assignment_delete, name="assignment_delete"),
+]

@@ -1,0 +1,412 @@
+"""Scenario pages: the list, the table editor with its live preview, publishing, variations."""
+
+import json
+from typing import Any
+
+from django.contrib import messages
+from django.core.paginator import Paginator
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRedirect
+
+from dealer_training.accounts.access import STAFF_ROLES, OrgHttpRequest, org_view
+from games.cards import FULL_DECK
+from games.errors import EngineError
+
+from . import exports
+from .choices import Skill, Variant
+from .editor import Draft, draft_from_document, draft_from_post
+from .engine import message_for, place_of
+from .forms import MAX_SEATS, VaryForm
+from .labels import QUESTION_SHORT, card_info, describe_event
+from .models import Scenario
+from .present import action_rows, answer_context, legal_buttons, table_context
+from .selectors import scenario_for_organisation, scenarios_for_organisation, versions_with_counts
+from .services import ScenarioConflict, ScenarioInUse, scenario_delete, scenario_save, scenario_set_status
+from .services import scenario_vary as scenario_vary_service
+
+INVALID = 422
+CONFLICT = 409
+
+
+def _scenario_or_404(request: OrgHttpRequest, pk: int) -> Scenario:
+    scenario = scenario_for_organisation(organisation=request.org, pk=pk)
+    if scenario is None:
+        raise Http404("No such scenario.")
+    return scenario
+
+
+# --- list -----------------------------------------------------------------------------------------
+
+
+@org_view(roles=STAFF_ROLES)
+@require_GET
+def scenario_list(request: OrgHttpRequest) -> HttpResponse:
+    filters = {
+        "q": request.GET.get("q", "")[:100],
+        "status": request.GET.get("status", "")
+        if request.GET.get("status") in Scenario.Status.values
+        else "",
+        "skill": request.GET.get("skill", "") if request.GET.get("skill") in Skill.values else "",
+        "variant": request.GET.get("variant", "") if request.GET.get("variant") in Variant.values else "",
+        "kind": request.GET.get("kind", "") if request.GET.get("kind") in QUESTION_SHORT else "",
+    }
+    page = Paginator(scenarios_for_organisation(organisation=request.org, filters=filters), 50).get_page(
+        request.GET.get("page")
+    )
+    for scenario in page.object_list:
+        kind = scenario.current_version.kind if scenario.current_version else ""
+        scenario.kind_label = QUESTION_SHORT.get(kind, kind)  # type: ignore[attr-defined]
+    context = {
+        "page": page,
+        "filters": filters,
+        "statuses": Scenario.Status.choices,
+        "skills": Skill.choices,
+        "variants": Variant.choices,
+        "kinds": list(QUESTION_SHORT.items()),
+        "kind_labels": QUESTION_SHORT,
+    }
+    template = (
+        "scenarios/list.html#results"
+        if request.htmx and request.htmx.target == "results"
+        else "scenarios/list.html"
+    )
+    return render(request, template, context)
+
+
+# --- the editor -----------------------------------------------------------------------------------
+
+
+def _errors_by_place(draft: Draft) -> dict[str, Any]:
+    """Engine errors sorted to the part of the editor they concern."""
+    out: dict[str, Any] = {
+        "general": None,
+        "question": None,
+        "stack": {},
+        "structure": {},
+        "rule": {},
+        "event": {},
+    }
+    checked = draft.checked
+    if checked is None:
+        return out
+    if checked.error is not None:
+        place = place_of(checked.error.path)
+        text = message_for(checked.error, checked.seats)
+        if place.section == "action":
+            pass  # shown on the action's row
+        elif place.section == "stack" and place.index is not None:
+            seats = draft.setup.cleaned_data.get("seats") or []
+            seat = seats[place.index] if place.index < len(seats) else None
+            out["stack"][seat] = text
+        elif place.section == "structure":
+            out["structure"][place.name] = text
+        elif place.section in ("rule", "ruleset"):
+            out["rule"][place.name or "ruleset"] = text
+        elif place.section == "event" and place.index is not None:
+            out["event"][place.index] = text
+        elif place.section == "question":
+            out["question"] = text
+        else:
+            out["general"] = text
+    elif checked.solve_error is not None:
+        out["question"] = message_for(checked.solve_error, checked.seats)
+    return out
+
+
+def _editor_context(
+    request: OrgHttpRequest, draft: Draft, scenario: Scenario | None, **extra: Any
+) -> dict[str, Any]:
+    checked = draft.checked
+    deal = draft.deal_due()
+    used = draft.used_cards
+    picker = None
+    if deal is not None:
+        picked = [card_info(c) for c in draft.pending]
+        picker = {
+            "seat": deal.get("seat"),
+            "count": deal["count"],
+            "community": deal["kind"] == "deal_community",
+            "third_street": deal["count"] == 3,
+            "picked": picked,
+            "remaining": deal["count"] - len(picked),
+            "cards": [
+                {**card_info(c), "used": str(c) in used, "picked": str(c) in draft.pending}
+                for c in sorted(FULL_DECK, key=lambda c: ("shdc".index(str(c)[1]), -int(c.rank)))
+            ],
+        }
+    errors = _errors_by_place(draft)
+    setup = draft.setup
+    occupied = set(setup.cleaned_data.get("seats") or []) if setup.is_valid() else set()
+    seat_count = setup.cleaned_data.get("seat_count") if setup.is_valid() else None
+    solution = checked.solution if checked else None
+    taken = {str(v) for v in (setup["seats"].value() or [])}
+    seat_boxes = [
+        box
+        for box in setup["seats"]
+        if int(box.data["value"]) <= (seat_count or MAX_SEATS) or str(box.data["value"]) in taken
+    ]
+    asked = {str(v) for v in (draft.question["asked_seats"].value() or [])}
+    asked_boxes = [
+        box
+        for box in draft.question["asked_seats"]
+        if int(box.data["value"]) in occupied or str(box.data["value"]) in asked
+    ]
+    return {
+        "seat_boxes": seat_boxes,
+        "asked_boxes": asked_boxes,
+        "scenario": scenario,
+        "draft": draft,
+        "setup": setup,
+        "question_form": draft.question,
+        "meta": draft.meta,
+        "event_form": draft.event_form,
+        "stacks": [
+            {"seat": seat, "field": field, "occupied": seat in occupied, "error": errors["stack"].get(seat)}
+            for seat, field in setup.stack_fields()
+            if seat_count is None or seat <= seat_count
+        ],
+        "rule_fields": [
+            (field, errors["rule"].get(field.name[len("rule_") :])) for field in setup.rule_fields()
+        ],
+        "ruleset_error": errors["rule"].get("ruleset"),
+        "structure_errors": errors["structure"],
+        "errors": errors,
+        "actions": action_rows(draft.actions, checked),
+        "events": [
+            {
+                "index": i,
+                "json": json.dumps(e, ensure_ascii=False),
+                "text": describe_event(e),
+                "error": errors["event"].get(i),
+            }
+            for i, e in enumerate(draft.events)
+        ],
+        "carry_json": json.dumps(draft.carry, ensure_ascii=False),
+        "pending_text": "".join(draft.pending),
+        "picker": picker,
+        "choices": legal_buttons(draft.betting_choices()),
+        "hand_over": checked is not None and checked.error is None and not checked.legal,
+        "table": table_context(checked.view) if checked and checked.view else None,
+        "answer": answer_context(solution),
+        "revision": scenario.revision if scenario else None,
+        # The version history sits below the editor on the full page only.
+        "versions": list(versions_with_counts(scenario=scenario)) if scenario and not request.htmx else None,
+        "action_url": reverse("scenarios:edit", args=[request.org.slug, scenario.pk])
+        if scenario
+        else reverse("scenarios:create", args=[request.org.slug]),
+        **extra,
+    }
+
+
+def _render_editor(
+    request: OrgHttpRequest, draft: Draft, scenario: Scenario | None, status: int = 200, **extra: Any
+) -> HttpResponse:
+    context = _editor_context(request, draft, scenario, **extra)
+    template = "scenarios/editor.html#editor" if request.htmx else "scenarios/editor.html"
+    return render(request, template, context, status=status)
+
+
+def _save(request: OrgHttpRequest, draft: Draft, scenario: Scenario | None, publish: bool) -> HttpResponse:
+    meta = draft.meta
+    checked = draft.checked
+    if not meta.is_valid() or not (meta.cleaned_data.get("title") or "").strip():
+        if meta.is_valid():
+            meta.add_error("title", _("Give the scenario a title before saving."))
+        return _render_editor(request, draft, scenario, INVALID, save_error=_("The scenario was not saved."))
+    if checked is None or not checked.ok:
+        reason = _("The scenario was not saved: the engine must be able to answer its question first.")
+        return _render_editor(request, draft, scenario, INVALID, save_error=reason)
+    base_revision = None
+    if scenario is not None:
+        try:
+            base_revision = int(request.POST.get("revision", ""))
+        except ValueError:
+            base_revision = -1
+    status = Scenario.Status.PUBLISHED if publish else (None if scenario else Scenario.Status.DRAFT)
+    try:
+        saved = scenario_save(
+            organisation=request.org,
+            user=request.user,  # type: ignore[arg-type]
+            document=checked.document,
+            title=meta.cleaned_data["title"].strip(),
+            notes=meta.cleaned_data.get("notes") or "",
+            tags=meta.tag_list(),
+            skill=meta.cleaned_data.get("skill") or "",
+            difficulty=meta.cleaned_data.get("difficulty") or 2,
+            status=status,
+            scenario=scenario,
+            base_revision=base_revision,
+        )
+    except ScenarioConflict as conflict:
+        return _render_editor(request, draft, scenario, CONFLICT, conflict=conflict.current_revision)
+    except EngineError as err:
+        return _render_editor(request, draft, scenario, INVALID, save_error=message_for(err, checked.seats))
+    if publish:
+        messages.success(
+            request,
+            _("“%(title)s” is saved and published: trainees can be asked it now.") % {"title": saved.title},
+        )
+    else:
+        messages.success(request, _("“%(title)s” is saved.") % {"title": saved.title})
+    url = reverse("scenarios:edit", args=[request.org.slug, saved.pk])
+    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+
+
+def _editor(request: OrgHttpRequest, scenario: Scenario | None) -> HttpResponse:
+    if request.method == "GET":
+        document = scenario.current_version.document if scenario and scenario.current_version else None
+        meta = None
+        if scenario is not None:
+            meta = {
+                "title": scenario.title,
+                "notes": scenario.notes,
+                "tags": scenario.tags,
+                "skill": scenario.skill,
+                "difficulty": scenario.difficulty,
+            }
+        draft = draft_from_document(organisation=request.org, document=document, meta=meta)
+        draft.run()
+        return _render_editor(request, draft, scenario)
+    draft = draft_from_post(request.POST)
+    draft.run()
+    op = request.POST.get("op", "")[:300]
+    if op in ("save", "publish"):
+        return _save(request, draft, scenario, publish=op == "publish")
+    status = 200
+    if op and not draft.take(op):
+        status = INVALID
+    draft.run()
+    return _render_editor(request, draft, scenario, status)
+
+
+@org_view(roles=STAFF_ROLES)
+@require_http_methods(["GET", "POST"])
+def scenario_create(request: OrgHttpRequest) -> HttpResponse:
+    return _editor(request, None)
+
+
+@org_view(roles=STAFF_ROLES)
+@require_http_methods(["GET", "POST"])
+def scenario_edit(request: OrgHttpRequest, pk: int) -> HttpResponse:
+    return _editor(request, _scenario_or_404(request, pk))
+
+
+# --- status, delete, variations, single export ------------------------------------------------------
+
+
+@org_view(roles=STAFF_ROLES)
+@require_POST
+def scenario_status(request: OrgHttpRequest, pk: int) -> HttpResponse:
+    scenario = _scenario_or_404(request, pk)
+    status = request.POST.get("status", "")
+    if status not in Scenario.Status.values:
+        return HttpResponse(_("Unknown status."), status=400)
+    if status == Scenario.Status.PUBLISHED and scenario.current_version is None:
+        return HttpResponse(_("This scenario has no version to publish."), status=409)
+    try:
+        base = int(request.POST.get("revision", ""))
+    except ValueError:
+        base = None
+    try:
+        scenario = scenario_set_status(scenario=scenario, status=status, base_revision=base)
+    except ScenarioConflict:
+        messages.error(
+            request, _("Someone else changed this scenario in the meantime. Check it and try again.")
+        )
+        url = reverse("scenarios:edit", args=[request.org.slug, pk])
+        if request.htmx:
+            return HttpResponseClientRedirect(url)
+        response = redirect(url)
+        response.status_code = 303
+        return response
+    labels = {
+        Scenario.Status.PUBLISHED: _("“%(title)s” is published."),
+        Scenario.Status.DRAFT: _("“%(title)s” is a draft again: trainees are no longer asked it."),
+        Scenario.Status.ARCHIVED: _("“%(title)s” is archived."),
+    }
+    messages.success(request, labels[Scenario.Status(status)] % {"title": scenario.title})
+    next_url = request.POST.get("next", "")
+    url = (
+        next_url
+        if next_url.startswith(f"/o/{request.org.slug}/")
+        else reverse("scenarios:edit", args=[request.org.slug, pk])
+    )
+    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+
+
+@org_view(roles=STAFF_ROLES)
+@require_POST
+def scenario_delete_view(request: OrgHttpRequest, pk: int) -> HttpResponse:
+    scenario = _scenario_or_404(request, pk)
+    title = scenario.title
+    try:
+        scenario_delete(scenario=scenario)
+    except ScenarioInUse:
+        messages.error(
+            request,
+            _(
+                "“%(title)s” was already given to trainees: archive it instead, "
+                "so their answers keep their question."
+            )
+            % {"title": title},
+        )
+        return redirect("scenarios:edit", org_slug=request.org.slug, pk=pk)
+    messages.success(request, _("“%(title)s” is deleted.") % {"title": title})
+    return redirect("scenarios:list", org_slug=request.org.slug)
+
+
+@org_view(roles=STAFF_ROLES)
+@require_http_methods(["GET", "POST"])
+def scenario_vary(request: OrgHttpRequest, pk: int) -> HttpResponse:
+    scenario = _scenario_or_404(request, pk)
+    form = VaryForm(request.POST if request.method == "POST" else None)
+    made = None
+    status = 200
+    if form.is_valid() and scenario.current_version is not None:
+        try:
+            made = scenario_vary_service(
+                scenario=scenario,
+                user=request.user,  # type: ignore[arg-type]
+                count=form.cleaned_data["count"],
+                changes=form.cleaned_data["changes"],
+                seed=form.cleaned_data.get("seed"),
+                publish=form.cleaned_data.get("publish", False),
+            )
+        except EngineError as err:
+            form.add_error(None, message_for(err))
+            status = INVALID
+        else:
+            if not made:
+                form.add_error(
+                    None,
+                    _(
+                        "The engine found no variation of this hand with these changes. "
+                        "Allow more kinds of change."
+                    ),
+                )
+                status = INVALID
+    elif form.is_bound:
+        status = INVALID
+    context = {"scenario": scenario, "form": form, "made": made, "kind_labels": QUESTION_SHORT}
+    template = "scenarios/vary.html#vary" if request.htmx else "scenarios/vary.html"
+    return render(request, template, context, status=status)
+
+
+@org_view(roles=STAFF_ROLES)
+@require_GET
+def scenario_export(request: OrgHttpRequest, pk: int) -> HttpResponse:
+    scenario = _scenario_or_404(request, pk)
+    encoding = request.GET.get("format", "json")
+    if encoding not in ("json", "phh") or scenario.current_version is None:
+        return HttpResponse(
+            _("Choose the JSON or PHH format."), status=400, content_type="text/plain; charset=utf-8"
+        )
+    name = exports.file_name(scenario.pk, scenario, encoding)
+    content_type = "application/json" if encoding == "json" else "application/toml"
+    response = HttpResponse(exports.render(scenario, encoding), content_type=f"{content_type}; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response

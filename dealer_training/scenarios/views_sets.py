@@ -1,0 +1,166 @@
+"""Drill sets (ordered scenarios and generated topics; exam blueprints too) and assignments."""
+
+from typing import Any
+
+from django.contrib import messages
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from dealer_training.accounts.access import STAFF_ROLES, OrgHttpRequest, org_view
+
+from .choices import Skill, Variant
+from .forms import AssignmentForm, DrillSetForm, DrillSetScenarioForm, DrillSetTopicForm
+from .labels import QUESTION_SHORT
+from .models import Assignment, DrillSet, DrillSetItem
+from .selectors import assignments_for_organisation, drill_set_items, drill_sets_for_organisation
+from .services import (
+    assignment_create,
+    drill_set_add_scenario,
+    drill_set_add_topic,
+    drill_set_move_item,
+    drill_set_remove_item,
+    drill_set_save,
+)
+
+INVALID = 422
+
+
+@org_view(roles=STAFF_ROLES)
+@require_http_methods(["GET", "POST"])
+def drill_sets(request: OrgHttpRequest) -> HttpResponse:
+    form = DrillSetForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        drill_set = drill_set_save(organisation=request.org, user=request.user, values=form.cleaned_data)  # type: ignore[arg-type]
+        messages.success(
+            request, _("Drill set “%(title)s” created. Add its items now.") % {"title": drill_set.title}
+        )
+        return redirect("scenarios:drill_set", org_slug=request.org.slug, pk=drill_set.pk)
+    context = {"form": form, "drill_sets": drill_sets_for_organisation(organisation=request.org)}
+    return render(request, "scenarios/drill_sets.html", context, status=INVALID if form.is_bound else 200)
+
+
+def _set_context(request: OrgHttpRequest, drill_set: DrillSet, **forms: Any) -> dict[str, Any]:
+    items = list(drill_set_items(drill_set=drill_set))
+    return {
+        "drill_set": drill_set,
+        "items": items,
+        "total": sum(item.count for item in items),
+        "form": forms.get("form") or DrillSetForm(instance=drill_set),
+        "scenario_form": forms.get("scenario_form") or DrillSetScenarioForm(organisation=request.org),
+        "topic_form": forms.get("topic_form") or DrillSetTopicForm(),
+        "skills": dict(Skill.choices),
+        "variants": dict(Variant.choices),
+        "kind_labels": QUESTION_SHORT,
+    }
+
+
+def _render_set(
+    request: OrgHttpRequest, drill_set: DrillSet, status: int = 200, **forms: Any
+) -> HttpResponse:
+    template = "scenarios/drill_set.html#items" if request.htmx else "scenarios/drill_set.html"
+    return render(request, template, _set_context(request, drill_set, **forms), status=status)
+
+
+@org_view(roles=STAFF_ROLES)
+@require_http_methods(["GET", "POST"])
+def drill_set_detail(request: OrgHttpRequest, pk: int) -> HttpResponse:
+    drill_set = get_object_or_404(DrillSet, organisation=request.org, pk=pk)
+    if request.method == "POST":
+        form = DrillSetForm(request.POST, instance=DrillSet.objects.get(pk=drill_set.pk))
+        if form.is_valid():
+            drill_set_save(
+                organisation=request.org, user=request.user, values=form.cleaned_data, drill_set=drill_set
+            )  # type: ignore[arg-type]
+            messages.success(request, _("Drill set saved."))
+            return redirect("scenarios:drill_set", org_slug=request.org.slug, pk=drill_set.pk)
+        return render(
+            request, "scenarios/drill_set.html", _set_context(request, drill_set, form=form), status=INVALID
+        )
+    return render(request, "scenarios/drill_set.html", _set_context(request, drill_set))
+
+
+@org_view(roles=STAFF_ROLES)
+@require_POST
+def drill_set_item_add(request: OrgHttpRequest, pk: int) -> HttpResponse:
+    drill_set = get_object_or_404(DrillSet, organisation=request.org, pk=pk)
+    if request.POST.get("kind") == "topic":
+        topic_form = DrillSetTopicForm(request.POST)
+        if not topic_form.is_valid():
+            return _render_set(request, drill_set, INVALID, topic_form=topic_form)
+        drill_set_add_topic(drill_set=drill_set, **topic_form.cleaned_data)
+    else:
+        scenario_form = DrillSetScenarioForm(request.POST, organisation=request.org)
+        if not scenario_form.is_valid():
+            return _render_set(request, drill_set, INVALID, scenario_form=scenario_form)
+        drill_set_add_scenario(drill_set=drill_set, scenario=scenario_form.cleaned_data["scenario"])
+    if request.htmx:
+        return _render_set(request, drill_set)
+    return redirect("scenarios:drill_set", org_slug=request.org.slug, pk=drill_set.pk)
+
+
+@org_view(roles=STAFF_ROLES)
+@require_POST
+def drill_set_item_move(request: OrgHttpRequest, pk: int, item_pk: int) -> HttpResponse:
+    drill_set = get_object_or_404(DrillSet, organisation=request.org, pk=pk)
+    item = get_object_or_404(DrillSetItem, drill_set=drill_set, pk=item_pk)
+    direction = request.POST.get("direction")
+    if direction not in ("up", "down"):
+        return _render_set(request, drill_set, 400)
+    drill_set_move_item(item=item, direction=direction)
+    if request.htmx:
+        return _render_set(request, drill_set)
+    return redirect("scenarios:drill_set", org_slug=request.org.slug, pk=drill_set.pk)
+
+
+@org_view(roles=STAFF_ROLES)
+@require_POST
+def drill_set_item_remove(request: OrgHttpRequest, pk: int, item_pk: int) -> HttpResponse:
+    drill_set = get_object_or_404(DrillSet, organisation=request.org, pk=pk)
+    item = get_object_or_404(DrillSetItem, drill_set=drill_set, pk=item_pk)
+    drill_set_remove_item(item=item)
+    if request.htmx:
+        return _render_set(request, drill_set)
+    return redirect("scenarios:drill_set", org_slug=request.org.slug, pk=drill_set.pk)
+
+
+@org_view(roles=STAFF_ROLES)
+@require_POST
+def drill_set_delete(request: OrgHttpRequest, pk: int) -> HttpResponse:
+    drill_set = get_object_or_404(DrillSet, organisation=request.org, pk=pk)
+    title = drill_set.title
+    drill_set.delete()
+    messages.success(request, _("Drill set “%(title)s” deleted.") % {"title": title})
+    return redirect("scenarios:drill_sets", org_slug=request.org.slug)
+
+
+# --- assignments ---------------------------------------------------------------------------------
+
+
+@org_view(roles=STAFF_ROLES)
+@require_http_methods(["GET", "POST"])
+def assignments(request: OrgHttpRequest) -> HttpResponse:
+    form = AssignmentForm(request.POST or None, organisation=request.org)
+    if request.method == "POST" and form.is_valid():
+        assignment_create(
+            organisation=request.org,
+            user=request.user,  # type: ignore[arg-type]
+            drill_set=form.cleaned_data["drill_set"],
+            trainee=form.cleaned_data.get("trainee"),
+            cohort=form.cleaned_data.get("cohort"),
+            due_at=form.cleaned_data.get("due_at"),
+        )
+        messages.success(request, _("Assignment created: it shows on the trainees' home pages."))
+        return redirect("scenarios:assignments", org_slug=request.org.slug)
+    context = {"form": form, "assignments": assignments_for_organisation(organisation=request.org)}
+    return render(request, "scenarios/assignments.html", context, status=INVALID if form.is_bound else 200)
+
+
+@org_view(roles=STAFF_ROLES)
+@require_POST
+def assignment_delete(request: OrgHttpRequest, pk: int) -> HttpResponse:
+    assignment = get_object_or_404(Assignment, organisation=request.org, pk=pk)
+    assignment.delete()
+    messages.success(request, _("Assignment removed."))
+    return redirect("scenarios:assignments", org_slug=request.org.slug)

@@ -44,8 +44,8 @@ SEED_PREFIX = "demo-progress"
 DAYS = 49
 QUESTIONS_PER_SESSION = 12
 POOL_SEEDS = (3, 17, 29)
-EXAM_TITLE = "Stud games dealer certification"
-COHORT_NAME = "Evening shift 2025"
+EXAM_TITLE = "スタッド系ゲーム ディーラー認定試験"
+COHORT_NAME = "遅番シフト"
 
 # Which engine question kind stands for a skill in the demo history.
 SKILL_KIND = {
@@ -290,7 +290,7 @@ def _exam_blueprint(organisation: Any, owner: Any) -> DrillSet:
         organisation=organisation,
         title=EXAM_TITLE,
         defaults={
-            "description": "Bring-in, first to act and side pots in the three stud games.",
+            "description": "3種類のスタッドで、ブリングイン・ファーストアクション・サイドポットを確認します。",
             "is_exam": True,
             "pass_accuracy": 85,
             "pass_seconds": 12.0,

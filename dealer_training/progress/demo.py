@@ -290,7 +290,7 @@ def _exam_blueprint(organisation: Any, owner: Any) -> DrillSet:
         organisation=organisation,
         title=EXAM_TITLE,
         defaults={
-            "description": "3種類のスタッドで、ブリングイン・ファーストアクション・サイドポットを確認します。",
+            "description": "3種類のスタッドのブリングイン、ファーストアクション、サイドポット。",
             "is_exam": True,
             "pass_accuracy": 85,
             "pass_seconds": 12.0,

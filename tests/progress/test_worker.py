@@ -167,6 +167,22 @@ def worker(to_redis, redis_queue, settings, tmp_path):
     running.start()
     yield running
     running.stop()
+    _wait_for_worker_connections_to_close()
+
+
+def _wait_for_worker_connections_to_close() -> None:
+    """The test database is dropped at the end of the run; no backend of the worker may linger."""
+    if connection.vendor != "postgresql":
+        return
+    with connection.cursor() as cursor:
+        for _ in range(200):
+            cursor.execute(
+                "SELECT count(*) FROM pg_stat_activity"
+                " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            )
+            if cursor.fetchone()[0] == 0:
+                return
+            time.sleep(0.05)
 
 
 def test_a_real_worker_builds_the_rollups_queued_when_attempts_are_committed(worker, trainee):

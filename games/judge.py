@@ -207,7 +207,11 @@ def judge(
                 "missing": not present,
             }
         )
-    extra = sorted(set(got) - set(want)) if fields is None else []
+    # A field given but not expected is wrong too (an award to a seat that wins nothing); with
+    # ``fields``, only the extras under the fields the drill asked for count.
+    extra = sorted(
+        name for name in set(got) - set(want) if fields is None or any(_under(name, f) for f in fields)
+    )
     correct = sum(1 for r in results if r["correct"])
     total = len(results) + len(extra)
     return {

@@ -14,7 +14,7 @@ from django.http import HttpRequest
 from django.urls import resolve, reverse
 from django.utils.functional import Promise
 
-from .access import access_rule_of
+from .access import AccessRule, access_rule_of
 from .models import Membership
 
 
@@ -43,12 +43,23 @@ def registered() -> list[NavItem]:
     return sorted(_items.values(), key=lambda item: (item.order, item.url_name))
 
 
+_rules: dict[str, AccessRule | None] = {}
+
+
+def _rule_of(url_name: str, url: str) -> AccessRule | None:
+    """The access rule of a menu page (the URL conf does not change while the process runs, and
+    resolving every menu link on every page was a measurable part of each request)."""
+    if url_name not in _rules:
+        _rules[url_name] = access_rule_of(resolve(url).func)
+    return _rules[url_name]
+
+
 def links_for(*, membership: Membership, request: HttpRequest) -> list[NavLink]:
     current_name = request.resolver_match.view_name if request.resolver_match else ""
     links = []
     for item in registered():
         url = reverse(item.url_name, kwargs={"org_slug": membership.organisation.slug})
-        rule = access_rule_of(resolve(url).func)
+        rule = _rule_of(item.url_name, url)
         if rule is None or rule.kind != "org" or membership.role not in rule.roles:
             continue
         links.append(NavLink(url=url, label=item.label, current=item.url_name == current_name))

@@ -6,3 +6,19 @@ class DrillsConfig(AppConfig):
     name = "dealer_training.drills"
     label = "drills"
     verbose_name = _("Drills")
+
+    def ready(self) -> None:
+        from dealer_training.accounts import home, nav
+
+        from .home import due_reviews_panel
+
+        nav.register(nav.NavItem(url_name="drills:index", label=_("Drills"), order=10))
+        home.register(
+            home.HomePanel(
+                name="due_reviews",
+                template="drills/_home_due.html",
+                roles=frozenset({"trainee"}),
+                order=3,
+                context=due_reviews_panel,
+            )
+        )

@@ -6,7 +6,7 @@ and never edited or deleted by users (the admin shows them read-only).
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
+from django.db.models import Q, Value
 from django.utils.translation import gettext_lazy as _
 
 from dealer_training.accounts.models import Organisation
@@ -84,6 +84,14 @@ class DrillSession(models.Model):
         verbose_name=_("drill set"),
     )
     seed = models.CharField(_("seed"), max_length=64, blank=True)
+    topic = models.CharField(
+        _("question kind"),
+        max_length=20,
+        blank=True,
+        default="",
+        db_default="",
+        help_text=_("The other games' drills: one question kind, or empty for all of the game's kinds."),
+    )
     planned_count = models.PositiveSmallIntegerField(_("questions"), default=10)
     started_at = models.DateTimeField(_("started"), auto_now_add=True)
     finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
@@ -118,6 +126,24 @@ class Question(models.Model):
     skill = models.CharField(_("skill"), max_length=20, choices=Skill.choices)
     variant = models.CharField(_("game"), max_length=8, choices=Variant.choices)
     kind = models.CharField(_("question kind"), max_length=20)
+    # Database defaults too, so that rows written in bulk (COPY, restores) need not name them.
+    focus = models.CharField(_("focus"), max_length=20, blank=True, default="", db_default="")
+    fields = models.JSONField(
+        _("answer fields"),
+        default=list,
+        db_default=Value([], output_field=models.JSONField()),
+        blank=True,
+        help_text=_("The answer fields the trainee gives."),
+    )
+    walk_stage = models.CharField(_("hand walk stage"), max_length=20, blank=True, default="", db_default="")
+    walk_action = models.CharField(
+        _("action after the question"),
+        max_length=60,
+        blank=True,
+        default="",
+        db_default="",
+        help_text=_("Hand walks only."),
+    )
     scenario_version = models.ForeignKey(
         ScenarioVersion,
         on_delete=models.PROTECT,

@@ -17,24 +17,14 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
+from dealer_training.drills.targets import (
+    clean_speed_targets,
+    target_seconds,
+)
+
 # SkillProgress keeps this many recent results, the largest window TrainingSettings allows, so
 # that a change of the window applies at once without a rebuild.
 RECENT_KEEP = 100
-
-# Seconds per answer when an organisation has not set a target for a skill: calm defaults in
-# line with the dealer-school bars (about 8 s for a simple read, longer for pots and showdowns).
-DEFAULT_SPEED_TARGET_SECONDS: Mapping[str, float] = {
-    "antes": 8.0,
-    "bring_in": 6.0,
-    "razz_order": 8.0,
-    "first_to_act": 6.0,
-    "betting": 8.0,
-    "stub": 10.0,
-    "rulings": 15.0,
-    "side_pots": 20.0,
-    "showdown": 15.0,
-}
-FALLBACK_SPEED_TARGET_SECONDS = 10.0
 
 
 class Status(StrEnum):
@@ -56,15 +46,7 @@ class Bars:
     @classmethod
     def from_settings(cls, settings: Any) -> Bars:
         """From a ``drills.TrainingSettings`` (saved or a default instance)."""
-        targets = settings.speed_targets if isinstance(settings.speed_targets, dict) else {}
-        clean: dict[str, float] = {}
-        for skill, seconds in targets.items():
-            try:
-                value = float(seconds)
-            except (TypeError, ValueError):
-                continue
-            if value > 0:
-                clean[str(skill)] = value
+        clean = clean_speed_targets(settings.speed_targets)
         return cls(
             min_answers=max(1, int(settings.mastery_min_answers)),
             window=max(1, min(RECENT_KEEP, int(settings.mastery_window))),
@@ -73,9 +55,7 @@ class Bars:
         )
 
     def target_seconds(self, skill: str) -> float:
-        if self.speed_targets and skill in self.speed_targets:
-            return self.speed_targets[skill]
-        return DEFAULT_SPEED_TARGET_SECONDS.get(skill, FALLBACK_SPEED_TARGET_SECONDS)
+        return target_seconds(skill, self.speed_targets)
 
     def target_ms(self, skill: str) -> int:
         return round(self.target_seconds(skill) * 1000)

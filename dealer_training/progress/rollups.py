@@ -25,12 +25,15 @@ from django.utils import timezone
 
 from dealer_training.accounts.models import Membership, Organisation
 from dealer_training.drills.models import Attempt, TrainingSettings
+from dealer_training.scenarios.choices import STUD_VARIANTS
 
 from .mastery import RECENT_KEEP, Bars, first_mastery, median, window_of
 from .models import DailyRollup, SkillProgress
 
 # Columns read from attempts to build rollups, in this order.
 _COLUMNS = ("skill", "variant", "created_at", "correct", "time_ms")
+# The games the rollups and reports cover (the other games' drills are practice only).
+STUD_GAMES = tuple(v.value for v in STUD_VARIANTS)
 
 
 def local_zone() -> zoneinfo.ZoneInfo:
@@ -215,7 +218,7 @@ def rollups_rebuild_trainee(*, organisation_id: int, trainee_id: int, bars: Bars
     _lock_trainee(organisation_id, trainee_id)
     bars = bars or bars_for(organisation_id)
     rows = (
-        Attempt.objects.filter(organisation_id=organisation_id, trainee_id=trainee_id)
+        Attempt.objects.filter(organisation_id=organisation_id, trainee_id=trainee_id, variant__in=STUD_GAMES)
         .order_by("created_at", "pk")
         .values_list(*_COLUMNS)
     )
@@ -258,7 +261,7 @@ def _delete_stale(
 def trainees_with_rollup_work(*, organisation_id: int) -> list[int]:
     """Everyone with attempts or rollups in the organisation (rollups of removed attempts go too)."""
     with_attempts = set(
-        Attempt.objects.filter(organisation_id=organisation_id)
+        Attempt.objects.filter(organisation_id=organisation_id, variant__in=STUD_GAMES)
         .order_by()
         .values_list("trainee_id", flat=True)
         .distinct()

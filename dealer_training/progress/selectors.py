@@ -30,6 +30,7 @@ from dealer_training.drills.models import (
     ReviewCard,
     TrainingSettings,
 )
+from dealer_training.drills.targets import exam_bars
 from dealer_training.scenarios.choices import Skill, Variant
 from dealer_training.scenarios.models import Assignment
 
@@ -308,16 +309,7 @@ def exam_results(
     for session in sessions:
         row = totals.get(session.pk, {"n": 0, "ok": 0, "ms": 0})
         blueprint = session.drill_set
-        pass_accuracy = (
-            blueprint.pass_accuracy
-            if blueprint and blueprint.pass_accuracy is not None
-            else training.exam_pass_accuracy
-        )
-        pass_seconds = (
-            blueprint.pass_seconds
-            if blueprint and blueprint.pass_seconds is not None
-            else training.exam_pass_seconds
-        )
+        bars = exam_bars(drill_set=blueprint, training=training)
         answered = row["n"] or 0
         try:
             certificate = session.certificate
@@ -331,8 +323,8 @@ def exam_results(
                 correct=row["ok"] or 0,
                 items=max(answered, session.planned_count),
                 average_seconds=(row["ms"] or 0) / answered / 1000 if answered else None,
-                pass_accuracy=pass_accuracy,
-                pass_seconds=pass_seconds,
+                pass_accuracy=bars.accuracy,
+                pass_seconds=bars.seconds,
                 certificate=certificate,
             )
         )

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import secrets
-
 from django.db import transaction
 from django.utils import timezone
 
 from dealer_training.accounts.models import Organisation, User
 from dealer_training.drills.models import Certificate, DrillSession, Mode
+from dealer_training.drills.services import new_certificate_code
 
 from .selectors import exam_results, training_settings_for
 
@@ -19,11 +18,6 @@ class CertificateError(Exception):
     def __init__(self, code: str) -> None:
         super().__init__(code)
         self.code = code
-
-
-def new_certificate_code() -> str:
-    """An unguessable verification code (128 random bits), safe in a URL."""
-    return secrets.token_urlsafe(16)
 
 
 @transaction.atomic

@@ -3,7 +3,7 @@
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from django.utils.translation import get_language
+from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 
 from .engine import Checked, message_for, place_of
@@ -71,7 +71,7 @@ def _options(options: Mapping[str, Any]) -> list[str]:
     if options.get("fold"):
         out.append(_("Fold"))
     if options.get("check"):
-        out.append(_("Check"))
+        out.append(pgettext("poker action", "Check"))
     if options.get("call") is not None:
         out.append(_("Call %(amount)s") % {"amount": chips(options["call"])})
     if options.get("bring_in") is not None:

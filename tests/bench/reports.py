@@ -71,7 +71,7 @@ def _load(*, trainees: int, attempts: int, seed: int) -> dict[str, Any]:
         ReviewCard,
         TrainingSettings,
     )
-    from dealer_training.progress.mastery import DEFAULT_SPEED_TARGET_SECONDS
+    from dealer_training.drills.targets import DEFAULT_SPEED_TARGET_SECONDS
     from dealer_training.scenarios.choices import Skill, Variant
 
     rng = random.Random(seed)

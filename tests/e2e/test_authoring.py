@@ -7,7 +7,9 @@ import pytest
 from django.core.management import call_command
 from playwright.sync_api import expect
 
-from dealer_training.scenarios.models import Scenario
+from dealer_training.accounts.models import User
+from dealer_training.drills.models import Attempt
+from dealer_training.scenarios.models import Assignment, DrillSet, DrillSetItem, Scenario
 from dealer_training.scenarios.selectors import published_scenarios
 
 from .conftest import DESKTOP, PHONE
@@ -111,3 +113,27 @@ def test_an_instructor_builds_and_publishes_a_razz_bring_in_and_trainees_are_off
     screenshot(trainee, "trainee-home")
     response = trainee.goto(f"/o/demo-card-room/scenarios/{scenario.pk}/")
     assert response.status == 403  # trainees never open the editor, nor see its answer
+    trainee.console_errors.clear()  # the browser logs that refused page load; nothing else may fail
+
+    # The instructor puts it in a drill set for the trainee; the trainee starts it from the home
+    # page and answers it at the table: seat 3 brings in 200 and acts first.
+    drill_set = DrillSet.objects.create(organisation=scenario.organisation, title="Razz kings")
+    DrillSetItem.objects.create(drill_set=drill_set, position=1, scenario=scenario)
+    Assignment.objects.create(
+        organisation=scenario.organisation,
+        drill_set=drill_set,
+        trainee=User.objects.get(email="trainee1@demo.example"),
+    )
+    trainee.goto("/o/demo-card-room/")
+    trainee.locator(".assignment", has_text="Razz kings").get_by_role("button").click()
+    expect(trainee.locator("[data-table]")).to_be_visible()
+    trainee.locator("[data-table] [data-seat='3']").click()
+    trainee.locator("input[name=amount]").fill("200")
+    trainee.locator("[data-table] [data-seat='3']").click()
+    trainee.locator("[data-answer-form] button[type=submit]").click()
+    expect(trainee.locator("[data-feedback]")).to_have_attribute("data-feedback", "right")
+    expect(trainee.locator(".tseat--marked")).to_have_count(1)
+    screenshot(trainee, "trainee-answered")
+    attempt = Attempt.objects.get(scenario_version=scenario.current_version)
+    assert attempt.correct
+    assert trainee.console_errors == []

@@ -306,9 +306,11 @@ def test_the_job_file_names_are_unguessable_and_per_organisation(owner, media_ro
 
 def test_progress_is_reported_while_writing(owner, trainee, media_root, monkeypatch):
     monkeypatch.setattr(exports, "PROGRESS_EVERY", 3)
-    add_attempts(membership=trainee, results=series(10, start=timezone.now() - timedelta(hours=1)))
-    today = timezone.localdate().isoformat()
-    job = _job(owner, media_root, start=today, end=today)
+    start = timezone.now() - timedelta(hours=1)
+    add_attempts(membership=trainee, results=series(10, start=start))
+    # From the local day of the first attempt to today: in the hour after local midnight they differ.
+    first_day, today = timezone.localdate(start).isoformat(), timezone.localdate().isoformat()
+    job = _job(owner, media_root, start=first_day, end=today)
     seen = []
     real = exports._set
 

@@ -222,20 +222,21 @@ def test_rows_whose_attempts_are_gone_are_removed_by_a_rebuild(trainee):
 def test_a_recorded_attempt_queues_its_refresh_only_after_the_commit(
     trainee, django_capture_on_commit_callbacks
 ):
-    with mock.patch.object(tasks.rollup_refresh, "delay") as delay:
+    with mock.patch.object(tasks.rollup_refresh, "apply_async") as apply_async:
         with django_capture_on_commit_callbacks(execute=False) as callbacks, transaction.atomic():
             [attempt] = add_attempts(membership=trainee, results=series(1))
             attempt_recorded.send(sender=Attempt, attempt=attempt)
-            assert not delay.called
+            assert not apply_async.called
         assert len(callbacks) == 1
         callbacks[0]()
-    delay.assert_called_once_with(
-        organisation_id=trainee.organisation_id,
-        trainee_id=trainee.user_id,
-        skill="bring_in",
-        variant="F7S",
-        day=rollups.local_day(attempt.created_at).isoformat(),
-    )
+    apply_async.assert_called_once()
+    assert apply_async.call_args.kwargs["kwargs"] == {
+        "organisation_id": trainee.organisation_id,
+        "trainee_id": trainee.user_id,
+        "skill": "bring_in",
+        "variant": "F7S",
+        "day": rollups.local_day(attempt.created_at).isoformat(),
+    }
 
 
 def test_the_recorded_attempt_signal_builds_the_rollups_end_to_end(

@@ -1,0 +1,322 @@
+"""The other games of the source documents as drills: no-limit hold'em (NT), the Flush Code Hack
+five-card draw (FCH) and ten-card stud, weakest reveals first (T10S).
+
+The engine generates, solves, judges and explains them (``games.generate_other``,
+``games.solve``, ``games.judge``); this module says which answer fields each question kind asks,
+reads the answer form into the engine's answer shape, and arranges the table for the page.
+Their attempts are stored like the stud drills' but stay out of the stud progress reports
+(those rollups count the stud games only).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.functional import Promise
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext
+
+from dealer_training.scenarios.labels import cards_info, chips
+from games.generate_other import generate_other
+
+from .answers import AnswerError, _ranking, _Reader, parse_answer
+
+
+@dataclass(frozen=True)
+class Topic:
+    kind: str
+    fields: tuple[str, ...]
+    label: Promise
+
+
+@dataclass(frozen=True)
+class Game:
+    code: str
+    skill: str  # the skill code stored on the game's questions and attempts
+    label: Promise
+    topics: tuple[Topic, ...]
+
+    def topic(self, kind: str) -> Topic | None:
+        return next((t for t in self.topics if t.kind == kind), None)
+
+
+GAMES: dict[str, Game] = {
+    "NT": Game(
+        "NT",
+        "holdem",
+        gettext_lazy("Texas hold'em (no limit)"),
+        (
+            Topic("next_action", ("seat", "options"), gettext_lazy("Who acts next, and the options")),
+            Topic("min_raise", ("seat", "min_raise_to"), gettext_lazy("The minimum raise")),
+            Topic("round_over", ("complete", "pending"), gettext_lazy("Is the betting round over?")),
+            Topic("pots", ("pots",), gettext_lazy("Main and side pots")),
+            Topic("award", ("awards",), gettext_lazy("Who wins each pot")),
+        ),
+    ),
+    "FCH": Game(
+        "FCH",
+        "draw",
+        gettext_lazy("Flush Code Hack (five-card draw)"),
+        (
+            Topic(
+                "showdown_winner", ("winner",), gettext_lazy("The showdown winner, with the suit tie-break")
+            ),
+            Topic("round_result", ("winner", "pot", "eliminated"), gettext_lazy("The pot and eliminations")),
+            Topic("phase_end", ("complete", "next"), gettext_lazy("Is the betting phase over?")),
+        ),
+    ),
+    "T10S": Game(
+        "T10S",
+        "tenstud",
+        gettext_lazy("Ten-card stud, weakest reveals first"),
+        (
+            Topic("next_reveal", ("seats",), gettext_lazy("Who reveals next")),
+            Topic("final_ranking", ("ranking",), gettext_lazy("The final ranking")),
+            Topic("split", ("winners", "awards"), gettext_lazy("Sharing the pot")),
+        ),
+    ),
+}
+OTHER_GAMES = tuple(GAMES)
+GAME_LABELS = {code: game.label for code, game in GAMES.items()}
+
+
+def is_other(variant: str) -> bool:
+    return variant in GAMES
+
+
+def make_document(game: str, kind: str, rng: random.Random, seed: str) -> tuple[str, dict[str, Any]]:
+    """A generated scenario of ``game`` (of ``kind``, or a kind drawn by ``rng``)."""
+    topics = GAMES[game].topics
+    topic = GAMES[game].topic(kind) or rng.choice(topics)
+    return topic.kind, generate_other(kind=topic.kind, variant=game, seed=seed)
+
+
+def fields_of(game: str, kind: str) -> tuple[str, ...]:
+    topic = GAMES[game].topic(kind)
+    assert topic is not None
+    return topic.fields
+
+
+# --- the table --------------------------------------------------------------------------------
+
+
+def table_for(view: Mapping[str, Any], *, reveal: bool = False, mark: Sequence[int] = ()) -> dict[str, Any]:
+    """The game's table view (``games.table.table_view``) arranged for the page."""
+    game = view["variant"]
+    seats = []
+    for seat in view["seats"]:
+        row: dict[str, Any] = {"seat": seat["seat"], "marked": seat["seat"] in mark, "tags": [], "lines": []}
+        if game == "NT":
+            row["cards"] = cards_info(seat.get("shown") or [])
+            row["backs"] = range(0 if seat.get("shown") else seat.get("hole_cards", 0))
+            if seat.get("position"):
+                row["tags"].append(seat["position"])
+            row["lines"].append(_("Stack %(amount)s") % {"amount": chips(seat["stack"])})
+            if seat.get("bet"):
+                row["lines"].append(_("Bet %(amount)s") % {"amount": chips(seat["bet"])})
+            _flags(row, seat)
+        elif game == "FCH":
+            row["cards"] = cards_info(seat.get("hand") or [])
+            row["backs"] = range(0 if seat.get("hand") else seat.get("cards", 0))
+            row["lines"].append(
+                _("Points %(amount)s") % {"amount": chips(seat.get("points", seat["points_before"]))}
+            )
+            if seat.get("bet"):
+                row["lines"].append(_("Bet %(amount)s") % {"amount": chips(seat["bet"])})
+            if not seat.get("in_game"):
+                row["tags"].append(_("Out"))
+            if seat.get("dropped"):
+                row["tags"].append(_("Dropped"))
+            _flags(row, seat)
+        else:
+            row["cards"] = cards_info(seat["door"])
+            row["revealed"] = cards_info(seat.get("revealed") or [])
+            row["backs"] = range(seat.get("hidden", 0))
+        seats.append(row)
+    pot = view.get("pot") or {}
+    return {
+        "game": game,
+        "game_label": GAME_LABELS[game],
+        "seats": seats,
+        "board": cards_info(view.get("board") or []),
+        "street": view.get("street"),
+        "round": view.get("round"),
+        "phase": view.get("phase"),
+        "pot_total": chips(pot["total"]) if pot.get("total") is not None else None,
+        "button": view.get("button"),
+        "entry_fee": view.get("entry_fee"),
+    }
+
+
+def _flags(row: dict[str, Any], seat: Mapping[str, Any]) -> None:
+    if seat.get("folded"):
+        row["tags"].append(_("Folded"))
+    if seat.get("all_in"):
+        row["tags"].append(_("All-in"))
+
+
+# --- the answer -------------------------------------------------------------------------------
+
+
+def parse(
+    kind: str, fields: Sequence[str], data: Mapping[str, Any], *, seats: Sequence[int]
+) -> dict[str, Any]:
+    """The engine's answer shape for a hold'em, draw or ten-card stud question."""
+    if kind in ("next_action", "pots", "award"):
+        answer = parse_answer(kind, fields, data, seats=seats, ranked=seats)
+        if kind == "next_action" and answer.get("options"):
+            answer["options"].pop("bring_in", None)
+            answer["options"].pop("complete_to", None)
+        return answer
+    r = _Reader(data, seats)
+    answer: dict[str, Any] = {}
+    if kind == "min_raise":
+        answer["seat"] = r.seat("seat")
+        # Blank: the player cannot raise (only call or fold).
+        answer["min_raise_to"] = r.amount("min_raise_to", required=False)
+    elif kind in ("round_over", "phase_end"):
+        complete = r.choice("complete", ("yes", "no"))
+        answer["complete"] = complete == "yes" if complete else None
+        if kind == "round_over":
+            answer["pending"] = r.seat_set("pending")
+        else:
+            answer["next"] = r.seat("next", allow_none=True)
+    elif kind in ("showdown_winner", "round_result"):
+        answer["winner"] = r.seat("winner")
+        if kind == "round_result":
+            answer["pot"] = r.amount("pot")
+            answer["eliminated"] = r.seat_set("eliminated")
+    elif kind == "next_reveal":
+        answer["seats"] = r.seat_set("reveal")
+        if not answer["seats"]:
+            r.errors["reveal"] = _("Choose seats at the table.")
+    elif kind == "final_ranking":
+        answer["ranking"] = _ranking(r, "rank", seats, optional=False)
+    elif kind == "split":
+        answer["winners"] = r.seat_set("winners")
+        answer["awards"] = {}
+        for seat in seats:
+            value = r.amount(f"award_{seat}", required=False)
+            if value:
+                answer["awards"][str(seat)] = value
+    else:
+        raise AnswerError({"__all__": _("This question cannot be answered here.")})
+    if r.errors:
+        raise AnswerError(r.errors)
+    return answer
+
+
+# --- the feedback -----------------------------------------------------------------------------
+
+
+def _seat_list(seats: Sequence[int] | None) -> str:
+    return ", ".join(_("Seat %(seat)s") % {"seat": s} for s in seats or []) or _("none")
+
+
+def _hand(value: Mapping[str, Any] | None) -> dict[str, Any] | None:
+    if not value:
+        return None
+    from django.utils.translation import get_language
+
+    ja = (get_language() or "").startswith("ja")
+    return {
+        "cards": cards_info(value.get("cards") or []),
+        "name": value.get("name_ja") if ja else value.get("name"),
+    }
+
+
+def answer_lines(kind: str, answer: Mapping[str, Any], fields: Sequence[str]) -> list[tuple[str, Any]]:
+    """The correct answer as (label, value) lines: the fields the question asked, and the hands."""
+    lines: list[tuple[str, Any]] = []
+    if kind == "next_action":
+        if answer.get("seat") is None:
+            lines.append((_("To act"), _("Nobody: the betting round is complete")))
+        else:
+            lines.append((_("To act"), _("Seat %(seat)s") % {"seat": answer["seat"]}))
+            options = answer.get("options") or {}
+            words = [str(_("Fold"))] if options.get("fold") else []
+            if options.get("check"):
+                words.append(pgettext("poker action", "Check"))
+            if options.get("call") is not None:
+                words.append(_("Call %(amount)s") % {"amount": chips(options["call"])})
+            if options.get("bet_to"):
+                words.append(
+                    _("Bet %(amounts)s") % {"amounts": " / ".join(chips(a) for a in options["bet_to"])}
+                )
+            if options.get("raise_to"):
+                words.append(
+                    _("Raise to %(amounts)s") % {"amounts": " / ".join(chips(a) for a in options["raise_to"])}
+                )
+            lines.append((_("Options"), " · ".join(str(w) for w in words)))
+    elif kind == "min_raise":
+        lines.append((_("To act"), _("Seat %(seat)s") % {"seat": answer["seat"]}))
+        lines.append((_("Minimum raise to"), chips(answer["min_raise_to"])))
+        lines.append((_("Last raise increment"), chips(answer.get("increment"))))
+    elif kind in ("round_over", "phase_end"):
+        lines.append((_("Round over"), _("Yes") if answer.get("complete") else _("No")))
+        if kind == "round_over":
+            lines.append((_("Still to act"), _seat_list(answer.get("pending"))))
+        else:
+            lines.append((_("Next"), _seat_list([answer["next"]] if answer.get("next") else [])))
+    elif kind in ("pots", "award"):
+        for i, pot in enumerate(answer.get("pots") or []):
+            label = _("Main pot") if i == 0 else _("Side pot %(number)s") % {"number": i}
+            lines.append((label, f"{chips(pot['amount'])} · {_seat_list(pot['eligible'])}"))
+        if kind == "award":
+            lines.append(
+                (
+                    _("Each player receives"),
+                    ", ".join(
+                        f"{_('Seat %(seat)s') % {'seat': s}} {chips(a)}" for s, a in answer["awards"].items()
+                    ),
+                )
+            )
+        for seat, amount in (answer.get("returned") or {}).items():
+            lines.append((_("Returned to seat %(seat)s") % {"seat": seat}, chips(amount)))
+    elif kind in ("showdown_winner", "round_result"):
+        lines.append((_("Winner"), _("Seat %(seat)s") % {"seat": answer["winner"]}))
+        if kind == "round_result":
+            lines.append((_("Pot"), chips(answer["pot"])))
+            lines.append((_("Out of the game"), _seat_list(answer.get("eliminated"))))
+        for seat, hand in (answer.get("hands") or {}).items():
+            value = _hand(hand)
+            if value:
+                lines.append((_("Seat %(seat)s") % {"seat": seat}, value))
+    elif kind == "next_reveal":
+        lines.append((_("Reveals next"), _seat_list(answer["seats"])))
+    elif kind in ("final_ranking", "split"):
+        if kind == "final_ranking":
+            lines.append((_("Ranking"), " > ".join(_seat_list(g) for g in answer["ranking"])))
+        else:
+            lines.append((_("Winners"), _seat_list(answer["winners"])))
+            lines.append(
+                (
+                    _("Each player receives"),
+                    ", ".join(
+                        f"{_('Seat %(seat)s') % {'seat': s}} {chips(a)}" for s, a in answer["awards"].items()
+                    ),
+                )
+            )
+        for seat, hand in (answer.get("hands") or {}).items():
+            value = _hand(hand)
+            if value:
+                lines.append((_("Seat %(seat)s") % {"seat": seat}, value))
+    return lines
+
+
+def marked_seats(kind: str, answer: Mapping[str, Any]) -> list[int]:
+    """Seats the correct answer names, to mark on the table after answering."""
+    marked: list[int] = []
+    for key in ("seat", "winner", "next"):
+        if isinstance(answer.get(key), int):
+            marked.append(answer[key])
+    for key in ("seats", "winners"):
+        marked += [int(s) for s in answer.get(key) or []]
+    if kind == "award":
+        marked += [int(s) for s in answer.get("awards") or {}]
+    if kind == "final_ranking" and answer.get("ranking"):
+        marked += answer["ranking"][0]
+    return sorted(set(marked))

@@ -1,0 +1,268 @@
+"""Shape a question for the page: the table, the answer controls, and the feedback after it.
+
+Everything poker comes from the engine: the table view (``games.table.table_view``, which never
+holds the answer), the judged verdict and the diagnosis of a wrong answer. This module only
+arranges it: seats into places around the oval, cards into faces, answers into lines.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from dealer_training.accounts.house_rules import describe_rules
+from dealer_training.scenarios.labels import (
+    QUESTION_KINDS,
+    RULINGS,
+    STREETS,
+    card_info,
+    cards_info,
+    chips,
+    describe_event,
+    seat_text,
+)
+from dealer_training.scenarios.present import answer_lines
+from games.diagnose import diagnose
+from games.errors import EngineError
+from games.table import table_view
+
+from . import other_games
+from .answers import PROCEDURES, pot_rows
+from .answers import RULINGS as RULING_CODES
+from .models import Question
+from .other_games import is_other
+
+# Places around the oval, clockwise from the dealer's left, for tables of up to eight seats.
+PLACES = 8
+ACTION_WORDS = {
+    "post_bring_in": "bring-in",
+    "complete": "complete",
+    "bet": "bet",
+    "raise": "raise",
+    "call": "call",
+    "check": "check",
+    "fold": "fold",
+}
+
+
+def _ja() -> bool:
+    return (get_language() or "").startswith("ja")
+
+
+def _action_text(entry: Mapping[str, Any]) -> str:
+    action = entry["action"]
+    amount = chips(entry.get("amount")) if entry.get("amount") else ""
+    words = {
+        "post_bring_in": _("brings in %(amount)s"),
+        "complete": _("completes to %(amount)s"),
+        "bet": _("bets %(amount)s"),
+        "raise": _("raises to %(amount)s"),
+        "call": _("calls %(amount)s"),
+        "check": _("checks"),
+        "fold": _("folds"),
+        "show": _("shows"),
+        "muck": _("mucks"),
+    }
+    if action not in words:
+        return ""
+    text = words[action] % {"amount": amount} if "%(amount)s" in words[action] else words[action]
+    if entry.get("all_in"):
+        text += " " + _("(all-in)")
+    return text
+
+
+def table_for(question: Question, *, reveal: bool = False, mark: Sequence[int] = ()) -> dict[str, Any]:
+    """The table of ``question`` as the trainee sees it; ``reveal`` shows every downcard (after
+    the answer), ``mark`` the seats the correct answer names."""
+    view = table_view(question.document, reveal_downcards=True if reveal else None)
+    seat_count = max([view.get("seat_count") or 0, *(s["seat"] for s in view["seats"])])
+    places = max(seat_count, 2)
+    last_action: dict[int, str] = {}
+    street_actions = []
+    for entry in view.get("history") or []:
+        if entry["street"] != view["street"] or entry.get("seat") is None:
+            continue
+        text = _action_text(entry)
+        if text:
+            last_action[entry["seat"]] = text
+            street_actions.append(f"{seat_text(entry['seat'])}: {text}")
+    occupied = {s["seat"]: s for s in view["seats"]}
+    seats = []
+    for number in range(1, places + 1):
+        seat = occupied.get(number)
+        place = _place(number, places)
+        if seat is None:
+            seats.append({"seat": number, "empty": True, "place": place})
+            continue
+        seats.append(
+            {
+                "seat": number,
+                "empty": False,
+                "place": place,
+                "upcards": cards_info(seat["upcards"]),
+                "downcards": range(seat["downcards"]),
+                "downcards_shown": cards_info(seat.get("downcards_shown") or []),
+                "stack": chips(seat["stack"]),
+                "bet": chips(seat["bet"]) if seat["bet"] else "",
+                "folded": seat["folded"],
+                "all_in": seat["all_in"],
+                "absent": seat["absent"],
+                "last_action": last_action.get(number, ""),
+                "marked": number in mark,
+            }
+        )
+    pot = view.get("pot")
+    structure = view["structure"]
+    rules = view["rules"]
+    overrides = {k: v for k, v in (question.document.get("_rules") or {}).items()}
+    return {
+        "seats": seats,
+        "places": places,
+        "street": STREETS.get(view["street"], view["street"]),
+        "pot_total": chips(pot["total"]) if pot else None,
+        "stub": view.get("stub") if question.kind in ("stub",) or view.get("stub") is not None else None,
+        "show_stub": question.kind == "stub" or view["street"] >= 6,
+        "community": card_info(view["community_card"]) if view.get("community_card") else None,
+        "event": describe_event(view["event"]) if view.get("event") else None,
+        "street_actions": street_actions[-8:],
+        "structure": {
+            "ante": chips(structure["antes"][0]) if structure["antes"] else "0",
+            "bring_in": chips(structure["bring_in"]),
+            "small_bet": chips(structure["small_bet"]),
+            "big_bet": chips(structure["big_bet"]),
+            "max_bets": structure["max_bets"],
+        },
+        "ruleset": "TDA 2024" if rules.get("ruleset") == "tda-2024" else "Robert's Rules (cash)",
+        "rule_lines": describe_rules(ruleset=str(rules.get("ruleset")), overrides=overrides),
+        "asked_seats": view.get("asked_seats"),
+    }
+
+
+def _place(seat: int, places: int) -> int:
+    """The place (1..8) of a seat around the oval: tables of fewer seats spread them out."""
+    if places >= PLACES:
+        return seat
+    return 1 + round((seat - 1) * (PLACES - 1) / max(places - 1, 1))
+
+
+def controls_for(question: Question, table: Mapping[str, Any]) -> dict[str, Any]:
+    """What the answer form needs: the seats to tap, ranked seats, pot rows, ruling choices."""
+    live = [s["seat"] for s in table["seats"] if not s["empty"]]
+    ranked = table.get("asked_seats") or [
+        s["seat"] for s in table["seats"] if not s["empty"] and not s["folded"]
+    ]
+    fields = set(question.fields)
+    return {
+        "kind": question.kind,
+        "prompt": QUESTION_KINDS.get(question.kind, question.kind),
+        "fields": fields,
+        "seats": live,
+        "ranked": ranked,
+        "pot_rows": pot_rows(live),
+        "award_fields": [{"seat": seat, "name": f"award_{seat}"} for seat in live],
+        "procedures": [(code, code if code != "none" else _("none")) for code in PROCEDURES],
+        "rulings": [(code, RULINGS[code]) for code in RULING_CODES],
+        "asks_high": "high_ranking" in fields,
+        "asks_low": "low_ranking" in fields,
+    }
+
+
+def marked_seats(question: Question) -> list[int]:
+    """Seats the correct answer points at, to mark on the table after answering."""
+    answer = question.expected.get("answer") or {}
+    if is_other(question.variant):
+        return other_games.marked_seats(question.kind, answer)
+    marked = []
+    for key in ("seat", "first_to_act", "first_to_act_7th"):
+        if isinstance(answer.get(key), int) and key in _asked(question):
+            marked.append(answer[key])
+    if question.kind == "award":
+        marked += [int(s) for s in (answer.get("awards") or {})]
+    if question.kind == "best_hands":
+        for key in ("high_ranking", "low_ranking"):
+            ranking = answer.get(key) or []
+            if ranking and key in question.fields:
+                marked += ranking[0]
+    return sorted(set(marked))
+
+
+def _asked(question: Question) -> set[str]:
+    return set(question.fields) or {"seat"}
+
+
+def feedback_for(question: Question, attempt: Any, verdict: Mapping[str, Any]) -> dict[str, Any]:
+    """Right or wrong, the correct answer in words, the engine's explanation and rules, and, when
+    wrong, what the given answer would have been right for."""
+    expected = question.expected
+    explanation = expected.get("explanation") or {}
+    findings: list[dict[str, Any]] = []
+    if not attempt.correct:
+        try:
+            findings = diagnose(question.document, attempt.answer)
+        except EngineError:
+            findings = []
+    lang = "ja" if _ja() else "en"
+    wrong_fields = [f["field"] for f in verdict.get("fields", []) if not f["correct"]]
+    return {
+        "correct": attempt.correct,
+        "score": round(100 * attempt.score),
+        "time": attempt.time_ms / 1000,
+        "speed": attempt.speed,
+        "speed_label": attempt.get_speed_display() if attempt.speed else "",
+        "lines": [
+            {"label": label, "value": value, "is_hand": isinstance(value, dict)}
+            for label, value in _lines(question, _asked_answer(question))
+        ],
+        "explanation": explanation.get(lang) or explanation.get("en") or "",
+        "rules": expected.get("rules") or [],
+        "findings": [f[lang] for f in findings],
+        "wrong_fields": wrong_fields,
+        "given": _given_lines(question, attempt.answer),
+        "then": walk_action_text(question) if question.walk_action else "",
+    }
+
+
+def walk_action_text(question: Question) -> str:
+    """In a hand walk, what the computer player does once the question is answered."""
+    phh = question.walk_action.split()
+    if len(phh) < 2 or not phh[0].startswith("p") or not phh[0][1:].isdigit():
+        return ""
+    player = int(phh[0][1:]) - 1
+    seats = question.document.get("seats") or list(range(1, len(question.document["starting_stacks"]) + 1))
+    if not 0 <= player < len(seats):
+        return ""
+    seat = seat_text(int(seats[player]))
+    verb, amount = phh[1], chips(int(phh[2])) if len(phh) > 2 and phh[2].isdigit() else ""
+    if verb == "f":
+        return _("%(seat)s folds.") % {"seat": seat}
+    if verb == "cc":
+        return _("%(seat)s checks or calls.") % {"seat": seat}
+    if verb == "pb":
+        return _("%(seat)s posts the bring-in.") % {"seat": seat}
+    if verb == "cbr":
+        return _("%(seat)s makes it %(amount)s.") % {"seat": seat, "amount": amount}
+    return ""
+
+
+def _asked_answer(question: Question) -> dict[str, Any]:
+    answer = dict(question.expected.get("answer") or {})
+    if question.kind == "next_action" and "options" not in question.fields:
+        answer.pop("options", None)
+    return answer
+
+
+def _lines(question: Question, answer: Mapping[str, Any]) -> list[tuple[str, Any]]:
+    if is_other(question.variant):
+        return other_games.answer_lines(question.kind, answer, question.fields)
+    return answer_lines(question.kind, answer)
+
+
+def _given_lines(question: Question, given: Mapping[str, Any]) -> list[dict[str, Any]]:
+    try:
+        lines = _lines(question, given)
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return []
+    return [{"label": label, "value": value, "is_hand": isinstance(value, dict)} for label, value in lines]

@@ -1,0 +1,67 @@
+"""Spaced repetition with ``fsrs``: one card per trainee and skill in a game, and per authored scenario.
+
+An answer is a review: wrong is *Again*; right is *Easy* when fast, *Good* when within twice the
+skill's speed target, *Hard* when slower. A miss counts as a lapse, so skills a trainee keeps
+missing stand out (``selectors.review_summary``).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from functools import lru_cache
+
+from fsrs import Card, Rating, Scheduler
+
+from .models import Attempt, ReviewCard
+from .targets import speed_grade
+
+
+@lru_cache(maxsize=1)
+def scheduler() -> Scheduler:
+    # No fuzzing: the same answers give the same schedule, which keeps reviews testable.
+    return Scheduler(enable_fuzzing=False)
+
+
+def rating_for(*, correct: bool, time_ms: int, target: float) -> Rating:
+    if not correct:
+        return Rating.Again
+    return {"fast": Rating.Easy, "normal": Rating.Good, "slow": Rating.Hard}[speed_grade(time_ms, target)]
+
+
+def record(*, attempt: Attempt, target: float, now: datetime) -> None:
+    """Schedule the skill's card (and the authored scenario's) after ``attempt``."""
+    rating = rating_for(correct=attempt.correct, time_ms=attempt.time_ms, target=target)
+    keys: list[dict[str, object]] = [
+        {
+            "organisation_id": attempt.organisation_id,
+            "trainee_id": attempt.trainee_id,
+            "skill": attempt.skill,
+            "variant": attempt.variant,
+            "scenario": None,
+        }
+    ]
+    version = attempt.scenario_version
+    if version is not None:
+        keys.append({"trainee_id": attempt.trainee_id, "scenario_id": version.scenario_id})
+    for key in keys:
+        _review(key, attempt, rating, now)
+
+
+def _review(key: dict[str, object], attempt: Attempt, rating: Rating, now: datetime) -> None:
+    row = ReviewCard.objects.select_for_update().filter(**key).first()
+    card = Card.from_dict(row.card) if row is not None else Card()
+    card, _log = scheduler().review_card(card, rating, review_datetime=now)
+    if row is None:
+        row = ReviewCard(
+            organisation_id=attempt.organisation_id,
+            trainee_id=attempt.trainee_id,
+            skill=attempt.skill,
+            variant=attempt.variant,
+            scenario_id=key.get("scenario_id"),  # type: ignore[misc]
+        )
+    row.card = card.to_dict()
+    row.due_at = card.due
+    row.last_review_at = now
+    if rating == Rating.Again:
+        row.lapses += 1
+    row.save()

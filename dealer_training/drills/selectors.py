@@ -1,0 +1,120 @@
+"""Reads of the drills: sessions and questions of one trainee, plans, the review queue."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.db.models import Count, Q, QuerySet
+from django.utils import timezone
+
+from dealer_training.accounts.models import Organisation, User
+from dealer_training.scenarios.models import DrillSet, Scenario
+from dealer_training.scenarios.selectors import drill_set_items, published_scenarios
+
+from .models import DrillSession, Question, ReviewCard, TrainingSettings
+
+# A skill whose review card has lapsed this often is flagged as one the trainee keeps missing.
+MISSED_LAPSES = 3
+
+
+def training_settings_for(organisation_id: int) -> TrainingSettings:
+    return TrainingSettings.objects.filter(organisation_id=organisation_id).first() or TrainingSettings(
+        organisation_id=organisation_id
+    )
+
+
+@dataclass(frozen=True)
+class PlanEntry:
+    """One question of a drill set: an authored scenario, or a generated item of a skill."""
+
+    scenario: Scenario | None
+    skill: str
+    variant: str
+
+
+def drill_set_plan(*, drill_set: DrillSet) -> list[PlanEntry]:
+    """A drill set's items expanded to one entry per question, in order. Drafts are left out."""
+    plan: list[PlanEntry] = []
+    for item in drill_set_items(drill_set=drill_set):
+        if item.scenario_id is not None:
+            scenario = item.scenario
+            assert scenario is not None
+            if scenario.status == Scenario.Status.PUBLISHED and scenario.current_version_id is not None:
+                plan.append(PlanEntry(scenario, scenario.skill, scenario.variant))
+        else:
+            plan += [PlanEntry(None, item.skill, item.variant)] * item.count
+    return plan
+
+
+def published_pool(*, organisation: Organisation, skill: str, variant: str) -> list[Scenario]:
+    return list(published_scenarios(organisation=organisation, skill=skill, variant=variant)[:200])
+
+
+def due_review_cards(
+    *, organisation: Organisation, trainee: User, limit: int = 20, now: datetime | None = None
+) -> list[ReviewCard]:
+    """The trainee's review cards due now, most overdue first (authored scenarios still published)."""
+    now = now or timezone.now()
+    return list(
+        ReviewCard.objects.filter(organisation=organisation, trainee=trainee, due_at__lte=now)
+        .filter(Q(scenario__isnull=True) | Q(scenario__status=Scenario.Status.PUBLISHED))
+        .select_related("scenario__current_version")
+        .order_by("due_at")[:limit]
+    )
+
+
+@dataclass(frozen=True)
+class ReviewSummary:
+    due: int
+    next_due: datetime | None
+    missed: list[ReviewCard]
+
+
+def review_summary(
+    *, organisation: Organisation, trainee: User, now: datetime | None = None
+) -> ReviewSummary:
+    """How many reviews are due, when the next one is, and the skills the trainee keeps missing."""
+    now = now or timezone.now()
+    cards = ReviewCard.objects.filter(organisation=organisation, trainee=trainee).filter(
+        Q(scenario__isnull=True) | Q(scenario__status=Scenario.Status.PUBLISHED)
+    )
+    counts = cards.aggregate(due=Count("pk", filter=Q(due_at__lte=now)))
+    upcoming = cards.filter(due_at__gt=now).order_by("due_at").values_list("due_at", flat=True).first()
+    missed = list(
+        cards.filter(lapses__gte=MISSED_LAPSES, scenario__isnull=True).order_by("-lapses", "skill")[:5]
+    )
+    return ReviewSummary(due=counts["due"] or 0, next_due=upcoming, missed=missed)
+
+
+def session_for_trainee(*, organisation: Organisation, trainee: User, pk: int) -> DrillSession | None:
+    """A session of this trainee in this organisation (anyone else's is not found)."""
+    return (
+        DrillSession.objects.select_related("drill_set", "organisation")
+        .filter(organisation=organisation, trainee=trainee, pk=pk)
+        .first()
+    )
+
+
+def question_for_trainee(*, organisation: Organisation, trainee: User, pk: int) -> Question | None:
+    return (
+        Question.objects.select_related("session", "attempt")
+        .filter(organisation=organisation, trainee=trainee, pk=pk)
+        .first()
+    )
+
+
+def recent_sessions(*, organisation: Organisation, trainee: User, limit: int = 8) -> QuerySet[DrillSession]:
+    return (
+        DrillSession.objects.filter(organisation=organisation, trainee=trainee)
+        .select_related("drill_set")
+        .annotate(
+            answered=Count("attempts"),
+            right=Count("attempts", filter=Q(attempts__correct=True)),
+        )
+        .order_by("-started_at")[:limit]
+    )
+
+
+def session_attempts(*, session: DrillSession) -> QuerySet[Question]:
+    return session.questions.select_related("attempt").order_by("position")

@@ -1,0 +1,455 @@
+"""Writes of the drills: start a session, issue its next question, record an answer, finish.
+
+Every question is a scenario document (format v1) with the engine's solved answer kept on the
+server (``Question.expected``); the answer is judged by ``games.judge`` and never before the
+attempt is stored. A question is issued once and answered once: a second submission of the same
+question returns the first attempt.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext
+
+from dealer_training.accounts.models import Organisation, User
+from dealer_training.scenarios.choices import Skill
+from dealer_training.scenarios.models import DrillSet, Scenario
+from games.errors import EngineError
+from games.generate import generate
+from games.judge import judge
+from games.solve import solve
+from games.walk import walk
+
+from . import review
+from .models import Attempt, Certificate, DrillSession, Mode, Question, TrainingSettings
+from .other_games import GAMES, fields_of, is_other, make_document
+from .selectors import drill_set_plan, due_review_cards, published_pool, training_settings_for
+from .signals import attempt_recorded
+from .targets import exam_bars, speed_grade, target_seconds
+from .topics import ALL_GAMES, answer_fields, games_for, pick_topic, skill_of_walk_stage
+
+DEFAULT_COUNT = {Mode.PRACTICE: 10, Mode.SPEED: 10, Mode.EXAM: 12, Mode.REVIEW: 10}
+MAX_COUNT = 50
+# In practice and speed sessions, about one question in AUTHORED_SHARE comes from the room's own
+# published scenarios of the skill when it has some.
+AUTHORED_SHARE = 3
+GENERATE_TRIES = 5
+
+
+class DrillError(Exception):
+    """A request the drills cannot carry out; ``code`` names why (the view words it)."""
+
+    def __init__(self, code: str) -> None:
+        super().__init__(code)
+        self.code = code
+
+
+@dataclass(frozen=True)
+class HouseRules:
+    ruleset: str
+    rules: dict[str, Any]
+    structure: dict[str, int]
+
+
+def house_rules_of(organisation: Organisation) -> HouseRules:
+    return HouseRules(
+        ruleset=organisation.ruleset,
+        rules=dict(organisation.rule_overrides or {}),
+        structure={
+            "ante": organisation.ante,
+            "bring_in": organisation.bring_in,
+            "small_bet": organisation.small_bet,
+            "big_bet": organisation.big_bet,
+            "max_bets": organisation.max_bets,
+            "min_chip": organisation.min_chip,
+        },
+    )
+
+
+# --- starting -------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def session_start(
+    *,
+    organisation: Organisation,
+    trainee: User,
+    mode: str,
+    skill: str = "",
+    variant: str = "",
+    drill_set: DrillSet | None = None,
+    count: int | None = None,
+    seed: str | None = None,
+    topic: str = "",
+) -> DrillSession:
+    """A new session. ``skill`` and ``variant`` empty mean mixed; a drill set fixes the items.
+
+    ``variant`` may also be one of the other games (``other_games.GAMES``), drilled in practice
+    or speed mode on one question kind (``topic``) or all of the game's kinds.
+    """
+    if mode not in Mode.values:
+        raise DrillError("unknown_mode")
+    if is_other(variant):
+        if mode not in (Mode.PRACTICE, Mode.SPEED) or skill or drill_set is not None:
+            raise DrillError("other_game_practice_only")
+        if topic and GAMES[variant].topic(topic) is None:
+            raise DrillError("unknown_topic")
+        return DrillSession.objects.create(
+            organisation=organisation,
+            trainee=trainee,
+            mode=mode,
+            variant=variant,
+            topic=topic,
+            seed=seed or secrets.token_hex(8),
+            planned_count=max(1, min(MAX_COUNT, count or DEFAULT_COUNT[Mode.PRACTICE])),
+        )
+    if skill and skill not in Skill.values:
+        raise DrillError("unknown_skill")
+    if variant and variant not in ALL_GAMES:
+        raise DrillError("unknown_game")
+    if skill and variant and variant not in games_for(skill):
+        raise DrillError("skill_not_in_game")
+    seed = seed or secrets.token_hex(8)
+    if drill_set is not None:
+        if drill_set.organisation_id != organisation.pk:
+            raise DrillError("unknown_drill_set")
+        planned = len(drill_set_plan(drill_set=drill_set))
+        if planned == 0:
+            raise DrillError("empty_drill_set")
+        if drill_set.is_exam:
+            mode = Mode.EXAM
+    elif mode == Mode.WALK:
+        variant = variant or ALL_GAMES[0]
+        planned = len(_walk_steps(organisation, variant, seed))
+    else:
+        planned = max(1, min(MAX_COUNT, count or DEFAULT_COUNT.get(mode, 10)))
+    return DrillSession.objects.create(
+        organisation=organisation,
+        trainee=trainee,
+        mode=mode,
+        skill=skill if drill_set is None and mode != Mode.WALK else "",
+        variant=variant if drill_set is None else "",
+        drill_set=drill_set,
+        seed=seed,
+        planned_count=planned,
+    )
+
+
+def _walk_steps(organisation: Organisation, variant: str, seed: str) -> list[Any]:
+    rules = house_rules_of(organisation)
+    return walk(
+        variant=variant,
+        seed=seed,
+        ruleset=rules.ruleset,
+        rules=rules.rules or None,
+        structure=rules.structure,
+    )
+
+
+# --- issuing --------------------------------------------------------------------------------------
+
+
+@dataclass
+class Item:
+    """What the next question will be, before it is stored."""
+
+    skill: str
+    variant: str
+    kind: str
+    document: dict[str, Any]
+    fields: tuple[str, ...]
+    focus: str = ""
+    scenario_version_id: int | None = None
+    seed: str = ""
+    walk_stage: str = ""
+    walk_action: str = ""
+
+
+def current_question(*, session: DrillSession) -> Question | None:
+    """The question waiting for an answer, issuing the next one if none is; None when finished."""
+    with transaction.atomic():
+        session = DrillSession.objects.select_for_update().get(pk=session.pk)
+        if session.finished_at is not None:
+            return None
+        pending = session.questions.filter(attempt__isnull=True).order_by("position").first()
+        if pending is not None:
+            return pending
+        position = session.questions.count()
+        if position >= session.planned_count:
+            _finish(session)
+            return None
+        item = _next_item(session, position)
+        try:
+            with transaction.atomic():
+                return Question.objects.create(
+                    session=session,
+                    organisation_id=session.organisation_id,
+                    trainee_id=session.trainee_id,
+                    position=position,
+                    skill=item.skill,
+                    variant=item.variant,
+                    kind=item.kind,
+                    focus=item.focus,
+                    fields=list(item.fields),
+                    walk_stage=item.walk_stage,
+                    walk_action=item.walk_action,
+                    scenario_version_id=item.scenario_version_id,
+                    seed=item.seed,
+                    document=item.document,
+                    expected=solve(item.document),
+                    # The other games have no stud rule set.
+                    ruleset=""
+                    if is_other(item.variant)
+                    else str(item.document.get("_ruleset") or "tda-2024"),
+                )
+        except IntegrityError:
+            # Another request issued this position first: show that one.
+            return session.questions.get(position=position)
+
+
+def _next_item(session: DrillSession, position: int) -> Item:
+    rng = random.Random(f"{session.seed}|{position}")
+    if is_other(session.variant):
+        seed = f"{session.seed}-{position}"
+        kind, document = make_document(session.variant, session.topic, rng, seed)
+        return Item(
+            skill=GAMES[session.variant].skill,
+            variant=session.variant,
+            kind=kind,
+            document=document,
+            fields=fields_of(session.variant, kind),
+            seed=seed,
+        )
+    if session.drill_set_id is not None:
+        plan = drill_set_plan(drill_set=session.drill_set)
+        entry = plan[position % len(plan)]
+        if entry.scenario is not None and entry.scenario.current_version is not None:
+            return _authored_item(entry.scenario)
+        return _generated_item(session, rng, entry.skill or "", entry.variant or "", position)
+    if session.mode == Mode.WALK:
+        return _walk_item(session, position)
+    if session.mode == Mode.REVIEW:
+        cards = due_review_cards(organisation=session.organisation, trainee=session.trainee, limit=1)
+        if cards:
+            card = cards[0]
+            if card.scenario is not None and card.scenario.current_version is not None:
+                return _authored_item(card.scenario)
+            return _generated_item(session, rng, card.skill, card.variant, position)
+    if session.mode in (Mode.PRACTICE, Mode.SPEED, Mode.REVIEW) and rng.randrange(AUTHORED_SHARE) == 0:
+        pool = published_pool(organisation=session.organisation, skill=session.skill, variant=session.variant)
+        if pool:
+            return _authored_item(rng.choice(pool))
+    return _generated_item(session, rng, session.skill, session.variant, position)
+
+
+def _authored_item(scenario: Scenario) -> Item:
+    version = scenario.current_version
+    assert version is not None
+    document = dict(version.document)
+    kind = version.kind
+    return Item(
+        skill=scenario.skill,
+        variant=scenario.variant,
+        kind=kind,
+        document=document,
+        fields=answer_fields(kind, scenario.variant),
+        scenario_version_id=version.pk,
+    )
+
+
+def _generated_item(
+    session: DrillSession, rng: random.Random, skill: str, variant: str, position: int
+) -> Item:
+    skill = skill or rng.choice(list(Skill.values))
+    games = games_for(skill)
+    variant = variant if variant in games else rng.choice(games)
+    topic = pick_topic(rng, skill, variant)
+    rules = house_rules_of(session.organisation)
+    last: EngineError | None = None
+    for attempt in range(GENERATE_TRIES):
+        seed = f"{session.seed}-{position}-{attempt}"
+        try:
+            document = generate(
+                kind=topic.kind,
+                variant=variant,
+                seed=seed,
+                ruleset=rules.ruleset,
+                rules=rules.rules or None,
+                structure=rules.structure,
+                focus=topic.focus,
+            )
+        except EngineError as err:  # a room's structure the focus cannot use: try another deal
+            last = err
+            continue
+        return Item(
+            skill=skill,
+            variant=variant,
+            kind=topic.kind,
+            focus=topic.focus or "",
+            document=document,
+            fields=answer_fields(topic.kind, variant, topic.focus),
+            seed=seed,
+        )
+    assert last is not None
+    raise last
+
+
+def _walk_item(session: DrillSession, position: int) -> Item:
+    steps = _walk_steps(session.organisation, session.variant, session.seed)
+    step = steps[min(position, len(steps) - 1)]
+    fields = ("awards",) if step.stage == "award" else step.fields
+    pots = 1
+    if step.stage == "award":
+        pots = len(solve(step.document)["answer"].get("pots") or [])
+    return Item(
+        skill=skill_of_walk_stage(step.stage, pots),
+        variant=session.variant,
+        kind=step.kind,
+        document=step.document,
+        fields=fields,
+        seed=f"{session.seed}-{position}",
+        walk_stage=step.stage,
+        walk_action=step.action_after or "",
+    )
+
+
+# --- answering ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Submitted:
+    attempt: Attempt
+    created: bool  # False: the question had been answered already (a replay)
+    verdict: dict[str, Any]
+
+
+def attempt_submit(*, question: Question, given: Mapping[str, Any], now: datetime | None = None) -> Submitted:
+    """Judge and store the answer to ``question``; a question already answered keeps its attempt."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        locked = Question.objects.select_for_update().select_related("session").get(pk=question.pk)
+        existing = Attempt.objects.filter(question=locked).first()
+        if existing is not None:
+            return Submitted(
+                existing, False, judge(locked.expected, existing.answer, fields=locked.fields or None)
+            )
+        verdict = judge(locked.expected, given, fields=locked.fields or None)
+        training = training_settings_for(locked.organisation_id)
+        time_ms = max(0, int((now - locked.issued_at).total_seconds() * 1000))
+        target = target_seconds(locked.skill, _targets(training))
+        try:
+            with transaction.atomic():
+                attempt = Attempt.objects.create(
+                    question=locked,
+                    organisation_id=locked.organisation_id,
+                    trainee_id=locked.trainee_id,
+                    session=locked.session,
+                    scenario_version_id=locked.scenario_version_id,
+                    mode=locked.session.mode,
+                    skill=locked.skill,
+                    variant=locked.variant,
+                    kind=locked.kind,
+                    ruleset=locked.ruleset,
+                    answer=dict(given),
+                    correct=bool(verdict["correct"]),
+                    score=float(verdict["score"]),
+                    time_ms=time_ms,
+                    speed=speed_grade(time_ms, target),
+                )
+        except IntegrityError:
+            existing = Attempt.objects.get(question=locked)
+            return Submitted(
+                existing, False, judge(locked.expected, existing.answer, fields=locked.fields or None)
+            )
+        if locked.session.mode != Mode.EXAM:
+            review.record(attempt=attempt, target=target, now=now)
+        attempt_recorded.send(sender=Attempt, attempt=attempt)
+        session = locked.session
+        all_issued = session.questions.count() >= session.planned_count
+        if (
+            session.finished_at is None
+            and all_issued
+            and not session.questions.filter(attempt__isnull=True).exists()
+        ):
+            _finish(session, now=now)
+    return Submitted(attempt, True, verdict)
+
+
+def _targets(training: TrainingSettings) -> dict[str, float]:
+    from .targets import clean_speed_targets
+
+    return clean_speed_targets(training.speed_targets)
+
+
+def _finish(session: DrillSession, now: datetime | None = None) -> None:
+    session.finished_at = now or timezone.now()
+    session.save(update_fields=["finished_at"])
+    if session.mode == Mode.EXAM:
+        exam_record(session=session)
+
+
+@dataclass(frozen=True)
+class ExamScore:
+    items: int
+    answered: int
+    correct: int
+    average_seconds: float | None
+    pass_accuracy: int
+    pass_seconds: float | None
+    passed: bool
+
+    @property
+    def accuracy(self) -> float:
+        return 100.0 * self.correct / self.items if self.items else 0.0
+
+
+def exam_score(*, session: DrillSession) -> ExamScore:
+    attempts = list(session.attempts.values_list("correct", "time_ms"))
+    answered = len(attempts)
+    correct = sum(1 for ok, _ in attempts if ok)
+    items = max(answered, session.planned_count)
+    average = sum(ms for _, ms in attempts) / answered / 1000 if answered else None
+    bars = exam_bars(drill_set=session.drill_set, training=training_settings_for(session.organisation_id))
+    return ExamScore(
+        items=items,
+        answered=answered,
+        correct=correct,
+        average_seconds=average,
+        pass_accuracy=bars.accuracy,
+        pass_seconds=bars.seconds,
+        passed=bars.passed(correct=correct, items=items, average_seconds=average),
+    )
+
+
+def new_certificate_code() -> str:
+    """An unguessable verification code (128 random bits), safe in a URL."""
+    return secrets.token_urlsafe(16)
+
+
+def exam_record(*, session: DrillSession) -> Certificate | None:
+    """A passed exam's certificate record (unsigned until a manager signs it off)."""
+    score = exam_score(session=session)
+    if not score.passed:
+        return None
+    existing = Certificate.objects.filter(session=session).first()
+    if existing is not None:
+        return existing
+    return Certificate.objects.create(
+        organisation_id=session.organisation_id,
+        trainee_id=session.trainee_id,
+        session=session,
+        drill_set=session.drill_set,
+        title=session.drill_set.title if session.drill_set else gettext("Exam"),
+        accuracy=round(score.accuracy, 1),
+        average_seconds=round(score.average_seconds or 0.0, 2),
+        items=score.items,
+        code=new_certificate_code(),
+    )

@@ -1,0 +1,330 @@
+"""Drill pages: choose a drill, answer its questions at the table, see the result."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from django.http import Http404, HttpResponse, HttpResponseRedirect
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import HttpResponseClientRedirect
+
+from dealer_training.accounts.access import ALL_ROLES, OrgHttpRequest, org_view
+from dealer_training.scenarios.choices import Skill, Variant
+from dealer_training.scenarios.labels import QUESTION_SHORT
+from dealer_training.scenarios.models import DrillSet
+from games.judge import judge
+from games.table import table_view
+
+from . import other_games
+from . import tenstud as tenstud_present
+from .answers import AnswerError, parse_answer, pot_rows
+from .forms import StartForm
+from .models import DrillSession, Mode, Question
+from .other_games import is_other
+from .present import controls_for, feedback_for, marked_seats, table_for
+from .selectors import (
+    question_for_trainee,
+    recent_sessions,
+    review_summary,
+    session_attempts,
+    session_for_trainee,
+    training_settings_for,
+)
+from .services import DrillError, attempt_submit, current_question, exam_score, session_start
+from .targets import clean_speed_targets, target_seconds
+from .topics import games_for
+
+INVALID = 422
+DECK_SESSION_KEY = "drills_deck"
+
+ERRORS = {
+    "unknown_mode": gettext_lazy("Choose a mode."),
+    "unknown_skill": gettext_lazy("Choose a skill."),
+    "unknown_game": gettext_lazy("Choose a game."),
+    "skill_not_in_game": gettext_lazy(
+        "This skill is not drilled in this game (razz ordering is a razz skill)."
+    ),
+    "unknown_drill_set": gettext_lazy("This drill set does not exist."),
+    "empty_drill_set": gettext_lazy("This drill set has no published items yet."),
+    "other_game_practice_only": gettext_lazy("This game is drilled in practice and speed mode."),
+    "unknown_topic": gettext_lazy("Choose one of the game's questions."),
+}
+
+
+def _session_or_404(request: OrgHttpRequest, pk: int) -> DrillSession:
+    session = session_for_trainee(organisation=request.org, trainee=request.user, pk=pk)  # type: ignore[arg-type]
+    if session is None:
+        raise Http404("No such drill session.")
+    return session
+
+
+def _question_or_404(request: OrgHttpRequest, pk: int) -> Question:
+    question = question_for_trainee(organisation=request.org, trainee=request.user, pk=pk)  # type: ignore[arg-type]
+    if question is None:
+        raise Http404("No such question.")
+    return question
+
+
+@org_view(roles=ALL_ROLES)
+@require_GET
+def index(request: OrgHttpRequest) -> HttpResponse:
+    skills = [
+        {"code": code, "label": label, "games": [(g, Variant(g).label) for g in games_for(code)]}
+        for code, label in Skill.choices
+    ]
+    context = {
+        "form": StartForm(),
+        "skills": skills,
+        "variants": Variant.choices,
+        "modes": [(m, label) for m, label in Mode.choices if m != Mode.EXAM],
+        "exams": DrillSet.objects.filter(organisation=request.org, is_exam=True).order_by("title")[:20],
+        "review": review_summary(organisation=request.org, trainee=request.user),  # type: ignore[arg-type]
+        "sessions": recent_sessions(organisation=request.org, trainee=request.user),  # type: ignore[arg-type]
+        "other_games": other_games.GAMES.values(),
+    }
+    return render(request, "drills/index.html", context)
+
+
+@org_view(roles=ALL_ROLES)
+@require_POST
+def start(request: OrgHttpRequest) -> HttpResponse:
+    form = StartForm(request.POST, organisation=request.org)
+    if not form.is_valid():
+        return _start_refused(request, form.first_error())
+    data = form.cleaned_data
+    try:
+        session = session_start(
+            organisation=request.org,
+            trainee=request.user,  # type: ignore[arg-type]
+            mode=data["mode"],
+            skill=data["skill"],
+            variant=data["variant"],
+            drill_set=data["drill_set"],
+            count=data["count"],
+            topic=data["topic"],
+        )
+    except DrillError as err:
+        return _start_refused(request, str(ERRORS.get(err.code, err.code)))
+    url = reverse("drills:play", args=[request.org.slug, session.pk])
+    return HttpResponseClientRedirect(url) if request.htmx else HttpResponseRedirect(url)
+
+
+def _start_refused(request: OrgHttpRequest, message: str) -> HttpResponse:
+    response = render(request, "drills/start_refused.html", {"message": message}, status=INVALID)
+    return response
+
+
+@org_view(roles=ALL_ROLES)
+@require_GET
+def play(request: OrgHttpRequest, session_id: int) -> HttpResponse:
+    session = _session_or_404(request, session_id)
+    question = current_question(session=session)
+    if question is None:
+        return redirect("drills:result", org_slug=request.org.slug, session_id=session.pk)
+    return _question_page(request, session, question)
+
+
+@org_view(roles=ALL_ROLES)
+@require_GET
+def question_detail(request: OrgHttpRequest, question_id: int) -> HttpResponse:
+    question = _question_or_404(request, question_id)
+    if not hasattr(question, "attempt"):
+        return redirect("drills:play", org_slug=request.org.slug, session_id=question.session_id)
+    return _question_page(request, question.session, question)
+
+
+def _question_page(
+    request: OrgHttpRequest,
+    session: DrillSession,
+    question: Question,
+    *,
+    errors: dict[str, str] | None = None,
+    given: dict[str, str] | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    attempt = getattr(question, "attempt", None)
+    feedback = attempt is not None and session.mode != Mode.EXAM
+    # Once answered (outside exams) the table shows the answer: downcards of a showdown turned up
+    # and the seats the answer names marked.
+    if is_other(question.variant):
+        table = other_games.table_for(
+            table_view(question.document), mark=marked_seats(question) if feedback else ()
+        )
+    elif feedback:
+        table = table_for(
+            question, reveal=question.kind in ("best_hands", "award"), mark=marked_seats(question)
+        )
+    else:
+        table = table_for(question)
+    context = _question_context(request, session, question, table)
+    context["errors"] = errors or {}
+    context["given"] = given or {}
+    if attempt is not None:
+        verdict = judge(question.expected, attempt.answer, fields=question.fields or None)
+        context.update(_answered_context(session, question, attempt, verdict))
+    # htmx swaps the table and the panel in place (the answer form's target).
+    template = "drills/question.html#main" if request.htmx else "drills/question.html"
+    return render(request, template, context, status=status)
+
+
+def _question_context(
+    request: OrgHttpRequest, session: DrillSession, question: Question, table: dict[str, Any]
+) -> dict[str, object]:
+    target = None
+    if session.mode == Mode.SPEED:
+        training = training_settings_for(request.org.pk)
+        target = target_seconds(question.skill, clean_speed_targets(training.speed_targets))
+    return {
+        "session": session,
+        "question": question,
+        "number": question.position + 1,
+        "table": table,
+        "controls": other_controls(question, table)
+        if is_other(question.variant)
+        else controls_for(question, table),
+        "other": is_other(question.variant),
+        "skill_label": _skill_label(question),
+        "variant_label": Variant(question.variant).label
+        if question.variant in Variant.values
+        else other_games.GAME_LABELS.get(question.variant, ""),
+        "kind_label": QUESTION_SHORT.get(question.kind, question.kind),
+        "target": target,
+        "deck": request.session.get(DECK_SESSION_KEY, "two"),
+        "exam": session.mode == Mode.EXAM,
+        "answered": False,
+    }
+
+
+def _answered_context(
+    session: DrillSession, question: Question, attempt: object, verdict: dict
+) -> dict[str, object]:
+    context: dict[str, object] = {"answered": True, "attempt": attempt}
+    if session.mode != Mode.EXAM:
+        context["feedback"] = feedback_for(question, attempt, verdict)
+    context["last"] = question.position + 1 >= session.planned_count
+    return context
+
+
+@org_view(roles=ALL_ROLES)
+@require_POST
+def answer(request: OrgHttpRequest, question_id: int) -> HttpResponse:
+    question = _question_or_404(request, question_id)
+    session = question.session
+    if not hasattr(question, "attempt"):
+        try:
+            if is_other(question.variant):
+                seats = [s["seat"] for s in table_view(question.document)["seats"]]
+                given = other_games.parse(question.kind, question.fields, request.POST, seats=seats)
+            else:
+                controls = controls_for(question, table_for(question))
+                given = parse_answer(
+                    question.kind,
+                    question.fields,
+                    request.POST,
+                    seats=controls["seats"],
+                    ranked=controls["ranked"],
+                )
+        except AnswerError as err:
+            return _question_page(
+                request, session, question, errors=err.errors, given=request.POST.dict(), status=INVALID
+            )
+        attempt_submit(question=question, given=given)
+        question = _question_or_404(request, question_id)
+    if not request.htmx:
+        return redirect("drills:question", org_slug=request.org.slug, question_id=question.pk)
+    return _question_page(request, session, question)
+
+
+@org_view(roles=ALL_ROLES)
+@require_GET
+def result(request: OrgHttpRequest, session_id: int) -> HttpResponse:
+    session = _session_or_404(request, session_id)
+    questions = list(session_attempts(session=session))
+    answered = [q for q in questions if hasattr(q, "attempt")]
+    right = sum(1 for q in answered if q.attempt.correct)
+    context: dict[str, object] = {
+        "session": session,
+        "questions": questions,
+        "answered": len(answered),
+        "right": right,
+        "accuracy": round(100 * right / len(answered)) if answered else 0,
+        "seconds": round(sum(q.attempt.time_ms for q in answered) / len(answered) / 1000, 1)
+        if answered
+        else None,
+        "kind_labels": QUESTION_SHORT,
+        "finished": session.finished_at is not None,
+    }
+    if session.mode == Mode.EXAM and session.finished_at is not None:
+        context["exam"] = exam_score(session=session)
+        context["certificate"] = getattr(session, "certificate", None) if _has_certificate(session) else None
+    return render(request, "drills/result.html", context)
+
+
+def _skill_label(question: Question) -> str:
+    if is_other(question.variant):
+        topic = other_games.GAMES[question.variant].topic(question.kind)
+        return str(topic.label) if topic else question.kind
+    return str(Skill(question.skill).label) if question.skill in Skill.values else question.skill
+
+
+def other_controls(question: Question, table: dict[str, Any]) -> dict[str, Any]:
+    """The answer form of a hold'em, draw or ten-card stud question."""
+    seats = [s["seat"] for s in table["seats"]]
+    return {
+        "kind": question.kind,
+        "prompt": other_games.GAMES[question.variant].topic(question.kind).label,  # type: ignore[union-attr]
+        "fields": set(question.fields),
+        "seats": seats,
+        "award_fields": [{"seat": seat, "name": f"award_{seat}"} for seat in seats],
+        "rank_fields": [{"seat": seat, "name": f"rank_{seat}"} for seat in seats],
+        "pot_rows": pot_rows(seats),
+    }
+
+
+def _has_certificate(session: DrillSession) -> bool:
+    from .models import Certificate
+
+    return Certificate.objects.filter(session=session).exists()
+
+
+@org_view(roles=ALL_ROLES)
+@require_POST
+def deck(request: OrgHttpRequest) -> HttpResponse:
+    """Switch between the two-colour and the four-colour deck (kept for this login)."""
+    choice = request.POST.get("deck")
+    if choice not in ("two", "four"):
+        return HttpResponse(_("Choose two or four colours."), status=400)
+    request.session[DECK_SESSION_KEY] = choice
+    back = request.POST.get("next") or reverse("drills:index", args=[request.org.slug])
+    if not back.startswith("/") or back.startswith("//"):
+        back = reverse("drills:index", args=[request.org.slug])
+    return HttpResponse(status=204) if request.htmx else HttpResponseRedirect(back)
+
+
+MAX_SEED_LENGTH = 32
+
+
+@org_view(roles=ALL_ROLES)
+@require_GET
+def tenstud_deal(request: OrgHttpRequest) -> HttpResponse:
+    """Ten-card stud played step by step: who reveals, and why, until the ranking and the split.
+
+    ``?seed=`` makes the deal (the same seed, the same deal; without one a new seed is chosen)
+    and ``?step=`` how far it has gone (0: the door cards only).
+    """
+    seed = request.GET.get("seed", "")
+    if not seed:
+        url = reverse("drills:tenstud_deal", args=[request.org.slug])
+        return redirect(f"{url}?seed={secrets.token_hex(4)}&step=0")
+    step_text = request.GET.get("step", "0")
+    if len(seed) > MAX_SEED_LENGTH or not seed.isalnum() or not step_text.isdigit():
+        return HttpResponse(_("This deal does not exist."), status=400)
+    deal = tenstud_present.deal_context(seed, int(step_text))
+    if deal is None:
+        raise Http404("No such step.")
+    return render(request, "drills/tenstud_deal.html", {"deal": deal, "seed": seed})

@@ -1,0 +1,156 @@
+// Drill pages: tap seats on the table, type amounts on the on-screen keypad, answer by keyboard
+// (digits pick seats, Enter answers, N goes on), and the clock of speed drills.
+// Everything here is a convenience: the forms work without it.
+(function () {
+  "use strict";
+  document.documentElement.classList.add("js");
+
+  var activeSeatField = null;
+  var activeAmount = null;
+  var clockTimer = null;
+
+  function form() {
+    return document.querySelector("[data-answer-form]");
+  }
+
+  function seatFields() {
+    var f = form();
+    return f ? Array.prototype.slice.call(f.querySelectorAll("[data-seat-field]")) : [];
+  }
+
+  function targetSeatField() {
+    var fields = seatFields();
+    if (activeSeatField && fields.indexOf(activeSeatField) >= 0) return activeSeatField;
+    for (var i = 0; i < fields.length; i++) {
+      if (!fields[i].querySelector("input:checked")) return fields[i];
+    }
+    return fields[0] || null;
+  }
+
+  function pickSeat(seat) {
+    var field = targetSeatField();
+    if (!field) return false;
+    var input = field.querySelector('input[value="' + seat + '"]');
+    if (!input) return false;
+    input.checked = true;
+    input.dispatchEvent(new Event("change", { bubbles: true }));
+    // The next tap goes to the next field still without a seat.
+    var fields = seatFields();
+    var next = null;
+    for (var i = fields.indexOf(field) + 1; i < fields.length; i++) {
+      if (!fields[i].querySelector("input:checked")) { next = fields[i]; break; }
+    }
+    activeSeatField = next;
+    markActive();
+    return true;
+  }
+
+  function markActive() {
+    var current = targetSeatField();
+    seatFields().forEach(function (f) { f.classList.toggle("seat-picker--active", f === current); });
+  }
+
+  function amounts() {
+    var f = form();
+    return f ? Array.prototype.slice.call(f.querySelectorAll("[data-amount]")) : [];
+  }
+
+  function visible(el) {
+    return !!(el.offsetWidth || el.offsetHeight || el.getClientRects().length);
+  }
+
+  function keypadTarget() {
+    if (activeAmount && document.body.contains(activeAmount) && visible(activeAmount)) return activeAmount;
+    var list = amounts().filter(visible);
+    return list[0] || null;
+  }
+
+  function press(key) {
+    var input = keypadTarget();
+    if (!input) return;
+    if (key === "back") input.value = input.value.slice(0, -1);
+    else if (key === "space") input.value = input.value.replace(/\s*$/, "") + " ";
+    else input.value += key;
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+  }
+
+  function revealOptionAmounts() {
+    var f = form();
+    if (!f) return;
+    f.querySelectorAll("[data-reveals]").forEach(function (box) {
+      var field = f.querySelector('[name="' + box.getAttribute("data-reveals") + '"]');
+      if (!field) return;
+      var wrapper = field.closest(".amount-field");
+      if (wrapper) wrapper.hidden = !box.checked;
+    });
+  }
+
+  function startClock() {
+    if (clockTimer) { clearInterval(clockTimer); clockTimer = null; }
+    var clock = document.querySelector("[data-clock]");
+    if (!clock) return;
+    var value = clock.querySelector("[data-clock-value]");
+    var target = parseFloat(clock.getAttribute("data-target")) || 0;
+    var started = Date.now();
+    clockTimer = setInterval(function () {
+      if (!document.body.contains(clock)) { clearInterval(clockTimer); clockTimer = null; return; }
+      var seconds = (Date.now() - started) / 1000;
+      value.textContent = seconds.toFixed(1);
+      clock.classList.toggle("clock--over", target > 0 && seconds > target);
+    }, 100);
+  }
+
+  function setUp() {
+    activeSeatField = null;
+    activeAmount = null;
+    var pad = document.querySelector("[data-keypad]");
+    if (pad && amounts().length) pad.hidden = false;
+    if (window.matchMedia && window.matchMedia("(pointer: coarse)").matches) {
+      // On a phone the keypad replaces the system keyboard, which would cover the table.
+      amounts().forEach(function (input) { input.setAttribute("inputmode", "none"); });
+    }
+    revealOptionAmounts();
+    markActive();
+    startClock();
+    var next = document.querySelector("[data-next]");
+    if (next) next.focus();
+  }
+
+  document.addEventListener("click", function (event) {
+    var key = event.target.closest("[data-key]");
+    if (key) { event.preventDefault(); press(key.getAttribute("data-key")); return; }
+    var seat = event.target.closest("[data-table] [data-seat]");
+    if (seat && form()) { pickSeat(seat.getAttribute("data-seat")); }
+  });
+
+  document.addEventListener("focusin", function (event) {
+    var field = event.target.closest && event.target.closest("[data-seat-field]");
+    if (field) { activeSeatField = field; markActive(); }
+    if (event.target.matches && event.target.matches("[data-amount]")) activeAmount = event.target;
+  });
+
+  document.addEventListener("change", function (event) {
+    if (event.target.matches && event.target.matches("[data-reveals]")) revealOptionAmounts();
+  });
+
+  document.addEventListener("keydown", function (event) {
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    var typing = event.target.matches && event.target.matches("input[type=text], input[type=number], textarea, select");
+    if (!typing && /^[1-9]$/.test(event.key) && form()) {
+      if (pickSeat(event.key)) event.preventDefault();
+      return;
+    }
+    if (!typing && (event.key === "n" || event.key === "N")) {
+      var next = document.querySelector("[data-next]");
+      if (next) { event.preventDefault(); next.click(); }
+      return;
+    }
+    if (event.key === "Enter" && !typing && form() && event.target.tagName !== "BUTTON" && event.target.tagName !== "A") {
+      event.preventDefault();
+      form().requestSubmit();
+    }
+  });
+
+  document.addEventListener("DOMContentLoaded", setUp);
+  document.addEventListener("htmx:afterSettle", setUp);
+})();

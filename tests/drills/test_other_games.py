@@ -1,0 +1,156 @@
+"""Hold'em, Flush Code Hack and ten-card stud drilled in the browser's pages, judged by the engine."""
+
+import pytest
+from django.urls import reverse
+from django.utils.html import escape
+
+from dealer_training.drills.models import Attempt, DrillSession, Question
+from dealer_training.drills.other_games import GAMES
+from dealer_training.progress.models import SkillProgress
+from tests.factories import MembershipFactory
+
+from .conftest import EN, HTMX
+from .helpers import other_form_data
+
+TOPICS = [(game.code, topic.kind) for game in GAMES.values() for topic in game.topics]
+
+
+def _start(client, org, game, kind, count=2):
+    response = client.post(
+        reverse("drills:start", args=[org.slug]),
+        {"mode": "practice", "variant": game, "topic": kind, "count": count},
+    )
+    assert response.status_code == 302, response.content
+    return DrillSession.objects.filter(variant=game).latest("pk")
+
+
+def _pending(session):
+    return Question.objects.get(session=session, attempt__isnull=True)
+
+
+@pytest.mark.parametrize("correct", [True, False])
+@pytest.mark.parametrize(("game", "kind"), TOPICS)
+def test_every_question_of_the_other_games_is_answered_through_its_form_and_judged(
+    client, trainee, org, game, kind, correct
+):
+    client.force_login(trainee.user)
+    session = _start(client, org, game, kind)
+    for _ in range(2):
+        page = client.get(reverse("drills:play", args=[org.slug, session.pk]), **EN)
+        assert page.status_code == 200
+        question = _pending(session)
+        assert (question.variant, question.kind) == (game, kind)
+        html = page.content.decode()
+        assert escape(question.expected["explanation"]["en"]) not in html  # nothing of the answer before it
+        assert "tseat--marked" not in html
+        response = client.post(
+            reverse("drills:answer", args=[org.slug, question.pk]),
+            other_form_data(question, correct=correct),
+            **EN,
+            **HTMX,
+        )
+        assert response.status_code == 200, response.content.decode()[-1500:]
+        attempt = Attempt.objects.get(question=question)
+        assert attempt.correct is correct, (attempt.answer, question.expected["answer"])
+        assert f'data-feedback="{"right" if correct else "wrong"}"' in response.content.decode()
+        assert escape(question.expected["explanation"]["en"]) in response.content.decode()
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_mixed_drill_of_a_game_asks_its_several_questions(client, trainee, org, game):
+    client.force_login(trainee.user)
+    session = _start(client, org, game, "", count=8)
+    kinds = set()
+    for _ in range(8):
+        client.get(reverse("drills:play", args=[org.slug, session.pk]))
+        question = _pending(session)
+        kinds.add(question.kind)
+        client.post(reverse("drills:answer", args=[org.slug, question.pk]), other_form_data(question))
+    assert len(kinds) >= 2
+
+
+@pytest.mark.parametrize(
+    ("game", "kind", "bad"),
+    [
+        ("NT", "min_raise", {"seat": "1", "min_raise_to": "lots"}),
+        ("FCH", "showdown_winner", {"winner": "9"}),
+        ("T10S", "next_reveal", {}),
+        ("T10S", "final_ranking", {"rank_1": "x"}),
+    ],
+)
+def test_an_unreadable_answer_of_another_game_is_422_and_nothing_is_stored(
+    client, trainee, org, game, kind, bad
+):
+    client.force_login(trainee.user)
+    session = _start(client, org, game, kind)
+    client.get(reverse("drills:play", args=[org.slug, session.pk]))
+    question = _pending(session)
+    response = client.post(reverse("drills:answer", args=[org.slug, question.pk]), bad, **EN)
+    assert response.status_code == 422
+    assert not Attempt.objects.exists()
+
+
+def test_another_trainees_question_of_another_game_is_not_found(client, trainee, org):
+    client.force_login(trainee.user)
+    session = _start(client, org, "NT", "pots")
+    client.get(reverse("drills:play", args=[org.slug, session.pk]))
+    question = _pending(session)
+    client.force_login(MembershipFactory(organisation=org, role="trainee").user)
+    assert client.get(reverse("drills:play", args=[org.slug, session.pk])).status_code == 404
+    response = client.post(reverse("drills:answer", args=[org.slug, question.pk]), other_form_data(question))
+    assert response.status_code == 404
+
+
+@pytest.mark.parametrize(
+    "data", [{"mode": "exam", "variant": "NT"}, {"mode": "practice", "variant": "NT", "topic": "x"}]
+)
+def test_the_other_games_start_only_as_practice_on_their_own_questions(client, trainee, org, data):
+    client.force_login(trainee.user)
+    assert client.post(reverse("drills:start", args=[org.slug]), data).status_code == 422
+    assert not DrillSession.objects.exists()
+
+
+def test_other_game_answers_stay_out_of_the_stud_progress_and_its_pages_still_open(
+    client, trainee, instructor, org, django_capture_on_commit_callbacks
+):
+    client.force_login(trainee.user)
+    session = _start(client, org, "FCH", "round_result")
+    client.get(reverse("drills:play", args=[org.slug, session.pk]))
+    question = _pending(session)
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(reverse("drills:answer", args=[org.slug, question.pk]), other_form_data(question))
+    assert Attempt.objects.filter(variant="FCH").count() == 1
+    assert not SkillProgress.objects.exists()
+    for name in ("accounts:org_home", "progress:me", "drills:index"):
+        assert client.get(reverse(name, args=[org.slug])).status_code == 200
+    client.force_login(instructor.user)
+    assert client.get(reverse("progress:cohort_report", args=[org.slug])).status_code == 200
+    assert client.get(reverse("progress:trainee_detail", args=[org.slug, trainee.user.pk])).status_code == 200
+
+
+def test_the_ten_card_stud_deal_plays_step_by_step_to_the_result(client, trainee, org):
+    client.force_login(trainee.user)
+    url = reverse("drills:tenstud_deal", args=[org.slug])
+    response = client.get(url)
+    assert response.status_code == 302
+    step = 0
+
+    def table(html):
+        return html[html.index("data-table") : html.index("</ul>", html.index("data-table"))]
+
+    first = client.get(f"{url}?seed=fixed&step=3", **EN).content.decode()
+    again = client.get(f"{url}?seed=fixed&step=3", **EN).content.decode()
+    assert table(first) == table(again)  # the same seed, the same deal
+    while True:
+        html = client.get(f"{url}?seed=fixed&step={step}", **EN).content.decode()
+        if "data-deal-result" in html:
+            break
+        assert f"step={step + 1}" in html
+        if step:
+            assert "reveals next" in html
+        step += 1
+        assert step < 30
+    assert "Each player receives" in html
+    assert client.get(f"{url}?seed=fixed&step={step + 1}").status_code == 404
+    assert client.get(f"{url}?seed=fixed&step=-1").status_code == 400
+    assert client.get(f"{url}?seed=bad%20seed&step=0").status_code == 400

@@ -8,7 +8,7 @@ ADDR ?= 127.0.0.1:8000
 # pytest-xdist workers; "auto" uses every core.
 WORKERS ?= auto
 
-.PHONY: run test lint install messages lock clean bench-engine bench-reports
+.PHONY: run test lint install messages lock clean bench-engine bench-reports bench-answers bench-load bench-faults
 
 run: messages
 	$(MANAGE) migrate --noinput
@@ -60,3 +60,18 @@ bench-engine: install
 # dropped after (BENCH_DATABASE_URL overrides postgres://postgres@127.0.0.1:5432/sdt_bench_reports).
 bench-reports: install
 	$(BIN)/python -m tests.bench.reports
+
+# Answering under load: gunicorn and PostgreSQL on loopback, 20 trainees without a pause and then
+# pausing 2 s between answers, each beside a trivial Django view measured in the same run.
+bench-answers: install
+	$(BIN)/python -m tests.bench.answering --trainees 20 --seconds 15
+	$(BIN)/python -m tests.bench.answering --trainees 20 --seconds 15 --think 2
+
+# The load check: 50 trainees for 60 s; fails unless every answer is stored exactly once, no error.
+bench-load: install
+	$(BIN)/python -m tests.bench.answering --trainees 50 --seconds 60 --think 1 --check
+
+# Faults: PostgreSQL (this machine's cluster) restarted 20 s into 40 s of answering: only clean 503
+# pages meanwhile, answers again afterwards, one attempt per question.
+bench-faults: install
+	$(BIN)/python -m tests.bench.answering --trainees 20 --seconds 40 --think 1 --restart-database-after 20

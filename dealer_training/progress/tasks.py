@@ -70,3 +70,20 @@ def export_run(self: Task, *, job_id: int) -> None:
             with suppress(DatabaseError):
                 exports.export_job_fail(job_id=job_id, error=exports.ERROR_DATABASE)
         raise
+
+
+@shared_task(acks_late=True)
+def send_unsent(limit: int = 500) -> int:
+    """Queue the tasks kept while the broker was down (Celery beat, every minute); returns how many."""
+    from celery import current_app
+    from django.db import transaction
+
+    from .models import UnsentTask
+
+    sent = 0
+    with transaction.atomic():
+        for pending in UnsentTask.objects.select_for_update(skip_locked=True)[:limit]:
+            current_app.tasks[pending.task].apply_async(kwargs=pending.kwargs)
+            pending.delete()
+            sent += 1
+    return sent

@@ -13,6 +13,7 @@ file (the engine's own limit), JSON nested at most 32 levels, UTF-8 text only.
 import io
 import json
 import re
+import sys
 import zipfile
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
@@ -136,10 +137,16 @@ def entries(name: str, data: bytes) -> list[Entry]:
 def text_of(data: bytes) -> str:
     """UTF-8 text (a byte-order mark is allowed); anything else is refused with its position."""
     try:
-        return data.decode("utf-8-sig")
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError as err:
         line = data[: err.start].count(b"\n") + 1
         raise FileProblem("not_utf8", line=line, offset=err.start) from None
+    # A NUL character, raw or escaped, has no place in a scenario (and the database refuses it).
+    for needle in ("\x00", "\\u0000"):
+        at = text.find(needle)
+        if at >= 0:
+            raise FileProblem("nul_character", line=text.count("\n", 0, at) + 1)
+    return text
 
 
 def _depth(value: Any) -> tuple[int, str]:
@@ -166,6 +173,8 @@ def read_json(text: str) -> Any:
         raise FileProblem("too_deep", limit=MAX_JSON_DEPTH) from None
     except json.JSONDecodeError as err:
         raise FileProblem("bad_json", line=err.lineno, column=err.colno, detail=err.msg) from None
+    except ValueError:  # an integer longer than Python reads (4,300 digits)
+        raise FileProblem("number_too_long", limit=sys.get_int_max_str_digits()) from None
     depth, where = _depth(value)
     if depth > MAX_JSON_DEPTH:
         raise FileProblem("too_deep", limit=MAX_JSON_DEPTH, path=where)
@@ -343,7 +352,19 @@ def _manifest(entries_: list[Entry]) -> tuple[dict[str, Any] | None, list[Entry]
 
 
 def _result(entry: Entry, **values: Any) -> dict[str, Any]:
-    return {"file": entry.name, **values}
+    return storable({"file": entry.name, **values})
+
+
+def storable(value: Any) -> Any:
+    """``value`` with NUL characters replaced: PostgreSQL's JSON cannot hold them, and a hostile
+    file's names and values are echoed in its result."""
+    if isinstance(value, str):
+        return value.replace("\x00", "\ufffd")
+    if isinstance(value, dict):
+        return {storable(k): storable(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [storable(v) for v in value]
+    return value
 
 
 def _documents(entry: Entry, options: Mapping[str, Any]) -> tuple[list[Made], bool]:
@@ -459,7 +480,7 @@ def run(job: ImportJob) -> ImportJob:
         try:
             files = entries(job.filename, bytes(job.payload))
         except FileProblem as problem:
-            job.results = [{"file": job.filename, "ok": False, "error": problem.to_dict()}]
+            job.results = [storable({"file": job.filename, "ok": False, "error": problem.to_dict()})]
             job.total = job.processed = 1
             job.status = ImportJob.Status.FAILED
             job.payload = b""
@@ -517,6 +538,8 @@ def problem_message(problem: Mapping[str, Any]) -> str:
         "not_utf8": gettext_lazy("The file is not UTF-8 text: save it as UTF-8 and upload it again."),
         "bad_json": gettext_lazy("This is not valid JSON (%(detail)s)."),
         "too_deep": gettext_lazy("The JSON is nested more than %(limit)s levels deep."),
+        "number_too_long": gettext_lazy("A number in the file has more than %(limit)s digits."),
+        "nul_character": gettext_lazy("The file contains a NUL character, which no scenario text may hold."),
         "empty": gettext_lazy("The file holds no scenario."),
         "not_object": gettext_lazy("Each scenario must be a JSON object."),
         "too_many_scenarios": gettext_lazy("A file may hold at most %(limit)s scenarios."),

@@ -42,6 +42,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "dealer_training.middleware.DatabaseUnavailableMiddleware",
 ]
 
 ROOT_URLCONF = "dealer_training.urls"
@@ -67,6 +68,12 @@ TEMPLATES = [
 DATABASES = {
     "default": env.db("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'var' / 'db.sqlite3'}"),
 }
+# The embedded default: two answers written at the same moment wait for each other (a writer
+# takes the lock when its transaction begins, and waits up to 20 s for it) instead of failing
+# with "database is locked".
+SQLITE_OPTIONS = {"transaction_mode": "IMMEDIATE", "timeout": 20}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    DATABASES["default"].setdefault("OPTIONS", {}).update(SQLITE_OPTIONS)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_USER_MODEL = "accounts.User"
@@ -134,6 +141,8 @@ CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_BEAT_SCHEDULE = {
     # Rollups are kept current after each attempt; the nightly rebuild recomputes them all from
     # the attempts (a safety net for lost messages, and mastery dates under changed bars).
+    # Tasks that could not be queued while the broker was down are sent once it is back.
+    "progress-send-unsent": {"task": "dealer_training.progress.tasks.send_unsent", "schedule": 60.0},
     "progress-rollups-rebuild-nightly": {
         "task": "dealer_training.progress.tasks.rollups_rebuild_all",
         "schedule": crontab(hour=3, minute=30),

@@ -1,7 +1,7 @@
 """Test settings: DATABASE_URL if set (CI uses PostgreSQL), otherwise SQLite; eager Celery."""
 
 from .base import *  # noqa: F403
-from .base import BASE_DIR, env
+from .base import BASE_DIR, SQLITE_OPTIONS, env
 
 DEBUG = False
 SECRET_KEY = "test-only-secret-key-0b7d2e9c4a6f8e1d3c5b7a9f0e2d4c6b8a"
@@ -18,6 +18,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["TEST"] = {"NAME": DATABASES["default"]["NAME"]}
     # Test data need not survive a power cut: skip the fsync on every commit.
     DATABASES["default"].setdefault("OPTIONS", {})["init_command"] = "PRAGMA synchronous=OFF;"
+    DATABASES["default"]["OPTIONS"].update(SQLITE_OPTIONS)
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 

@@ -11,10 +11,13 @@ from dealer_training.drills.models import Attempt, Certificate, DrillSession, Mo
 from dealer_training.progress import rollups, selectors
 from dealer_training.progress.mastery import Status
 from dealer_training.progress.models import DailyRollup, SkillProgress
+from tests.factories import UserFactory
 
 
 @pytest.fixture
-def demo(db):
+def demo(db, request):
+    for _ in range(getattr(request, "param", 0)):
+        UserFactory()  # other rows first: the demo's ids differ, its history must not
     call_command("seed_demo", stdout=StringIO())
     return Organisation.objects.get(slug="demo-card-room")
 
@@ -68,6 +71,7 @@ def test_the_three_trainees_have_three_profiles(demo):
     assert improving.mastered < strong.mastered
 
 
+@pytest.mark.parametrize("demo", [0, 1, 2, 3, 5, 8], indirect=True)
 def test_the_strong_trainee_holds_a_signed_certificate_and_others_sat_the_exam(demo):
     certificate = Certificate.objects.get(organisation=demo)
     assert certificate.trainee.email == "trainee1@demo.example"

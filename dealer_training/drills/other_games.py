@@ -253,7 +253,8 @@ def answer_lines(kind: str, answer: Mapping[str, Any], fields: Sequence[str]) ->
             lines.append((_("Options"), " · ".join(str(w) for w in words)))
     elif kind == "min_raise":
         lines.append((_("To act"), _("Seat %(seat)s") % {"seat": answer["seat"]}))
-        lines.append((_("Minimum raise to"), chips(answer["min_raise_to"])))
+        least = answer["min_raise_to"]
+        lines.append((_("Minimum raise to"), _("May not raise") if least is None else chips(least)))
         lines.append((_("Last raise increment"), chips(answer.get("increment"))))
     elif kind in ("round_over", "phase_end"):
         lines.append((_("Round over"), _("Yes") if answer.get("complete") else _("No")))

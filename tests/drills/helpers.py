@@ -103,10 +103,12 @@ def other_form_data(question: Any, *, correct: bool = True) -> dict[str, Any]:
     )
     data: dict[str, Any] = {}
     if kind == "min_raise":
-        data = {
-            "seat": str(answer["seat"]),
-            "min_raise_to": str(answer["min_raise_to"] + (0 if correct else 1)),
-        }
+        least = answer["min_raise_to"]  # None: this player may not raise (the field is left empty)
+        if least is None:
+            given = "" if correct else str(answer["full_raise_to"])
+        else:
+            given = str(least + (0 if correct else 1))
+        data = {"seat": str(answer["seat"]), "min_raise_to": given}
     elif kind in ("round_over", "phase_end"):
         complete = answer["complete"] if correct else not answer["complete"]
         data["complete"] = "yes" if complete else "no"

@@ -6,6 +6,7 @@ from django.utils.html import escape
 
 from dealer_training.drills.models import Attempt, DrillSession, Question
 from dealer_training.drills.other_games import GAMES
+from dealer_training.drills.services import current_question
 from dealer_training.progress.models import SkillProgress
 from tests.factories import MembershipFactory
 
@@ -154,3 +155,27 @@ def test_the_ten_card_stud_deal_plays_step_by_step_to_the_result(client, trainee
     assert client.get(f"{url}?seed=fixed&step={step + 1}").status_code == 404
     assert client.get(f"{url}?seed=fixed&step=-1").status_code == 400
     assert client.get(f"{url}?seed=bad%20seed&step=0").status_code == 400
+
+
+def test_a_player_who_may_not_raise_is_answered_with_an_empty_amount(client, trainee, org):
+    """TDA short all-in: the action is not reopened, so the minimum raise is "may not raise"."""
+    client.force_login(trainee.user)
+    for _ in range(60):
+        session = _start(client, org, "NT", "min_raise", count=1)
+        question = current_question(session=session)
+        if question.expected["answer"]["min_raise_to"] is None:
+            break
+    else:
+        pytest.fail("no hold'em question where the player may not raise in 60 sessions")
+    url = reverse("drills:answer", args=[org.slug, question.pk])
+    page = client.get(reverse("drills:play", args=[org.slug, session.pk]), **EN).content.decode()
+    assert "leave it empty when this player may not raise" in page
+    response = client.post(url, other_form_data(question, correct=True), **EN, **HTMX)
+    html = response.content.decode()
+    assert 'data-feedback="right"' in html
+    assert "May not raise" in html
+    wrong = _start(client, org, "NT", "min_raise", count=1)
+    other = current_question(session=wrong)
+    data = other_form_data(other, correct=False)
+    response = client.post(reverse("drills:answer", args=[org.slug, other.pk]), data, **EN, **HTMX)
+    assert 'data-feedback="wrong"' in response.content.decode()

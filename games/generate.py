@@ -18,7 +18,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from games.cards import FULL_DECK, Card, Rank, Suit
@@ -138,6 +138,12 @@ def _rank_card(rng: random.Random, rank: int, taken: set[Card], suits: list[int]
     return card
 
 
+def _free_rank(rng: random.Random, rank: int, ranks: Sequence[int], taken: set[Card]) -> int:
+    """``rank``, or another of ``ranks`` when all four cards of ``rank`` are already dealt."""
+    free = [r for r in ranks if any(Card(Rank(r), Suit(s)) not in taken for s in range(4))]
+    return rank if rank in free else rng.choice(free)
+
+
 def _plan_doors(hand: _Hand, variant: Variant) -> None:
     """Arrange door cards tied on the bring-in rank (suits decide); in razz sometimes aces."""
     rng, n = hand.rng, hand.state.count
@@ -149,13 +155,15 @@ def _plan_doors(hand: _Hand, variant: Variant) -> None:
     elif variant is Variant.RAZZ:
         top = rng.randint(9, 13)
         doors = {players[0]: _rank_card(rng, top, taken), players[1]: _rank_card(rng, top, taken)}
+        lower = [14, *range(2, top)]
         for p in players[2:]:
-            doors[p] = _rank_card(rng, rng.choice([14, *range(2, top)]), taken)
+            doors[p] = _rank_card(rng, _free_rank(rng, rng.choice(lower), lower, taken), taken)
     else:
         low = rng.randint(2, 6)
         doors = {players[0]: _rank_card(rng, low, taken), players[1]: _rank_card(rng, low, taken)}
+        higher = range(low + 1, 15)
         for p in players[2:]:
-            doors[p] = _rank_card(rng, rng.randint(low + 1, 14), taken)
+            doors[p] = _rank_card(rng, _free_rank(rng, rng.randint(low + 1, 14), higher, taken), taken)
     rest = [c for c in hand.deck if c not in taken]
     for p, door in doors.items():
         downs = [rest.pop(), rest.pop()]

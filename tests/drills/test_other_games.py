@@ -6,7 +6,7 @@ from django.utils.html import escape
 
 from dealer_training.drills.models import Attempt, DrillSession, Question
 from dealer_training.drills.other_games import GAMES
-from dealer_training.drills.services import current_question
+from dealer_training.drills.services import current_question, session_start
 from dealer_training.progress.models import SkillProgress
 from tests.factories import MembershipFactory
 
@@ -160,13 +160,20 @@ def test_the_ten_card_stud_deal_plays_step_by_step_to_the_result(client, trainee
 def test_a_player_who_may_not_raise_is_answered_with_an_empty_amount(client, trainee, org):
     """TDA short all-in: the action is not reopened, so the minimum raise is "may not raise"."""
     client.force_login(trainee.user)
-    for _ in range(60):
-        session = _start(client, org, "NT", "min_raise", count=1)
+    for n in range(200):  # fixed seeds: the same questions on every run
+        session = session_start(
+            organisation=org,
+            trainee=trainee.user,
+            mode="practice",
+            variant="NT",
+            topic="min_raise",
+            seed=f"mr{n}",
+        )
         question = current_question(session=session)
         if question.expected["answer"]["min_raise_to"] is None:
             break
     else:
-        pytest.fail("no hold'em question where the player may not raise in 60 sessions")
+        pytest.fail("no hold'em question where the player may not raise in 200 seeds")
     url = reverse("drills:answer", args=[org.slug, question.pk])
     page = client.get(reverse("drills:play", args=[org.slug, session.pk]), **EN).content.decode()
     assert "leave it empty when this player may not raise" in page

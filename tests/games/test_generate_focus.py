@@ -355,3 +355,32 @@ def test_focused_scenarios_follow_other_structures(structure):
             document = generate(kind=kind, variant=variant, seed=seed, focus=focus, structure=structure)
             assert document["bring_in"] == structure["bring_in"]
             solve(document)
+
+
+class _SameDoorRank(__import__("random").Random):
+    """Every door drawn at the highest rank offered: eight players want a fifth card of that rank."""
+
+    def randint(self, a, b):
+        return b
+
+    def choice(self, seq):
+        return seq[-1]
+
+
+@pytest.mark.parametrize("variant", [Variant.STUD, Variant.STUD8, Variant.RAZZ])
+def test_planned_doors_never_ask_for_a_fifth_card_of_a_rank(variant):
+    from games.generate import _Hand, _plan_doors
+    from games.rules import Structure, ruleset_from
+
+    hand = _Hand(
+        _SameDoorRank(7),
+        variant,
+        ruleset_from("tda-2024"),
+        Structure(ante=100, bring_in=200, small_bet=500, big_bet=1000),
+        [20000] * 8,
+    )
+    _plan_doors(hand, variant)
+    doors = [cards[-1] for (_, street), cards in hand.plan.items() if street == 3]
+    assert len(doors) == 8
+    assert len(set(doors)) == 8
+    assert max(Counter(card.rank for card in doors).values()) <= 4

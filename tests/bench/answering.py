@@ -83,6 +83,7 @@ def _prepare(trainees: int, questions: int) -> list[dict[str, Any]]:
     from django.middleware.csrf import _get_new_csrf_string
 
     from dealer_training.accounts.models import Membership, Organisation, Role, User
+    from dealer_training.drills.models import DrillSession
     from dealer_training.drills.services import session_start
 
     call_command("migrate", verbosity=0)
@@ -103,8 +104,9 @@ def _prepare(trainees: int, questions: int) -> list[dict[str, Any]]:
             mode="practice",
             skill=skills[i % len(skills)],
             variant="F7S",
-            count=questions,
         )
+        # A trainee's session holds at most 50 questions; the benchmark's sessions must outlast the run.
+        DrillSession.objects.filter(pk=session.pk).update(planned_count=questions)
         token = _get_new_csrf_string()
         people.append(
             {

@@ -19,12 +19,11 @@ from dealer_training.scenarios.labels import (
     RULINGS,
     STREETS,
     card_info,
-    cards_info,
     chips,
     describe_event,
     seat_text,
 )
-from dealer_training.scenarios.present import answer_lines
+from dealer_training.scenarios.present import answer_lines, seat_context
 from games.diagnose import diagnose
 from games.errors import EngineError
 from games.table import table_view
@@ -99,17 +98,9 @@ def table_for(question: Question, *, reveal: bool = False, mark: Sequence[int] =
             continue
         seats.append(
             {
-                "seat": number,
+                **seat_context(seat),
                 "empty": False,
                 "place": place,
-                "upcards": cards_info(seat["upcards"]),
-                "downcards": range(seat["downcards"]),
-                "downcards_shown": cards_info(seat.get("downcards_shown") or []),
-                "stack": chips(seat["stack"]),
-                "bet": chips(seat["bet"]) if seat["bet"] else "",
-                "folded": seat["folded"],
-                "all_in": seat["all_in"],
-                "absent": seat["absent"],
                 "last_action": last_action.get(number, ""),
                 "marked": number in mark,
             }

@@ -26,23 +26,24 @@ def _ja() -> bool:
     return (get_language() or "").startswith("ja")
 
 
+def seat_context(seat: Mapping[str, Any]) -> dict[str, Any]:
+    """One occupied seat of ``games.table.table_view`` as the table templates draw it."""
+    return {
+        "seat": seat["seat"],
+        "upcards": cards_info(seat["upcards"]),
+        "downcards": range(seat["downcards"]),
+        "downcards_shown": cards_info(seat.get("downcards_shown") or []),
+        "stack": chips(seat["stack"]),
+        "bet": chips(seat["bet"]) if seat["bet"] else "",
+        "folded": seat["folded"],
+        "all_in": seat["all_in"],
+        "absent": seat["absent"],
+    }
+
+
 def table_context(view: Mapping[str, Any]) -> dict[str, Any]:
     """The table as a trainee sees it at the decision point (``games.table.table_view``)."""
-    seats = []
-    for seat in view["seats"]:
-        seats.append(
-            {
-                "seat": seat["seat"],
-                "upcards": cards_info(seat["upcards"]),
-                "downcards": range(seat["downcards"]),
-                "downcards_shown": cards_info(seat.get("downcards_shown") or []),
-                "stack": chips(seat["stack"]),
-                "bet": chips(seat["bet"]) if seat["bet"] else "",
-                "folded": seat["folded"],
-                "all_in": seat["all_in"],
-                "absent": seat["absent"],
-            }
-        )
+    seats = [seat_context(seat) for seat in view["seats"]]
     pot = view.get("pot")
     return {
         "seats": seats,

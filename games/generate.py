@@ -28,7 +28,7 @@ from games.order import tie_is_ambiguous
 from games.play import Policy, apply_legal, random_action
 from games.rules import Ruleset, Structure, Variant, ruleset_from, structure_from
 from games.scenario import QUESTION_KINDS
-from games.state import StudState
+from games.state import STUB_PROCEDURES, StudState
 
 __all__ = ["focus_fields", "focuses", "generate", "structure_of"]
 
@@ -339,7 +339,7 @@ def _stub(rng: random.Random, v: Variant, rs: Ruleset, s: Structure) -> tuple[_H
             return None
         return hand, ["short_stub"] if st.seventh_procedure != "none" else []
 
-    return _candidates(rng, make, lambda h: 2.0 if h.state.seventh_procedure in ("A", "B", "C") else 0.0)
+    return _candidates(rng, make, lambda h: 2.0 if h.state.seventh_procedure in STUB_PROCEDURES[1:] else 0.0)
 
 
 def _to_showdown(

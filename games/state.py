@@ -36,7 +36,7 @@ from games.rules import Ruleset, Structure, Variant
 if TYPE_CHECKING:
     from games.showdown import Award
 
-__all__ = ["ActionRecord", "LegalAction", "StudState"]
+__all__ = ["STUB_PROCEDURES", "ActionRecord", "LegalAction", "StudState"]
 
 DECK_SIZE = 52
 MAX_PLAYERS = 8
@@ -482,6 +482,10 @@ class StudState(BettingMixin):
             self.stacks[player] += amount
         self.phase = "settled"
         return result
+
+
+# TDA 2024 RP-10 H: no shortage, then procedures A (reshuffle the burns), B and C (a community card).
+STUB_PROCEDURES = ("none", "A", "B", "C")
 
 
 def short_stub_procedure(stub: int, players: int) -> str:

@@ -47,7 +47,7 @@ from games.rules import Ruleset, Structure, Variant, ruleset_from
 from games.state import MAX_PLAYERS, StudState
 from games.strategy.adapter import cpu_decision
 
-__all__ = ["ATTEMPTS", "STAGES", "WalkStep", "walk"]
+__all__ = ["ATTEMPTS", "STAGES", "WalkStep", "action_after_record", "walk"]
 
 STAGES = ("antes", "bring_in", "action", "round_over", "first_to_act", "stub", "showdown_first", "award")
 
@@ -96,6 +96,24 @@ class WalkStep:
     fields: tuple[str, ...]
     document: dict[str, Any]
     action_after: str | None
+
+
+def action_after_record(step_document: Mapping[str, Any], action: str) -> tuple[ActionRecord, int, int]:
+    """A step's ``action_after`` as the engine records it: the record, the seat and the street.
+
+    Raises :class:`EngineError` when the action does not apply at the step's decision point.
+    """
+    from games.scenario import apply_phh_action, load_stud_scenario
+
+    state = load_stud_scenario(step_document).replay().state
+    street = state.street
+    apply_phh_action(state, action)
+    record = state.history[-1]
+    if record.player is None:
+        raise EngineError(
+            "bad_action", "the action after a step is a player's action", params={"action": action}
+        )
+    return record, state.seat_of(record.player), street
 
 
 def walk(

@@ -14,9 +14,10 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from games.events import RULING_CODES
+from games.state import STUB_PROCEDURES
 
 MAX_AMOUNT = 10**9
-PROCEDURES = ("none", "A", "B", "C")
+PROCEDURES = STUB_PROCEDURES  # the engine's RP-10 H procedure codes
 RULINGS = RULING_CODES  # the engine's ruling codes (scenario format section 5)
 
 
@@ -82,6 +83,15 @@ class _Reader:
                 self.errors[name] = _("Choose seats at the table.")
         return sorted(set(out))
 
+    def awards(self) -> dict[str, int]:
+        """Chips received per seat (``award_<seat>``); empty and zero fields receive nothing."""
+        out = {}
+        for seat in self.seats:
+            value = self.amount(f"award_{seat}", required=False)
+            if value:
+                out[str(seat)] = value
+        return out
+
     def choice(self, name: str, allowed: Iterable[str]) -> str | None:
         raw = self.text(name)
         if raw in allowed:
@@ -107,6 +117,11 @@ def _ranking(reader: _Reader, prefix: str, seats: Sequence[int], *, optional: bo
 def pot_rows(seats: Sequence[int]) -> range:
     """One pot row per seat dealt in: a hand cannot split into more pots than it has players."""
     return range(max(2, len(seats)))
+
+
+def award_fields(seats: Sequence[int]) -> list[dict[str, Any]]:
+    """The award inputs of the form, one per seat, named as :meth:`_Reader.awards` reads them."""
+    return [{"seat": seat, "name": f"award_{seat}"} for seat in seats]
 
 
 def parse_answer(
@@ -165,12 +180,7 @@ def parse_answer(
         if "low_ranking" in wants:
             answer["low_ranking"] = _ranking(r, "low", ranked, optional="high_ranking" in wants)
     elif kind == "award":
-        awards = {}
-        for seat in seats:
-            value = r.amount(f"award_{seat}", required=False)
-            if value:
-                awards[str(seat)] = value
-        answer["awards"] = awards
+        answer["awards"] = r.awards()
     elif kind == "ruling":
         answer["ruling"] = r.choice("ruling", RULINGS)
     else:

@@ -197,11 +197,7 @@ def parse(
         answer["ranking"] = _ranking(r, "rank", seats, optional=False)
     elif kind == "split":
         answer["winners"] = r.seat_set("winners")
-        answer["awards"] = {}
-        for seat in seats:
-            value = r.amount(f"award_{seat}", required=False)
-            if value:
-                answer["awards"][str(seat)] = value
+        answer["awards"] = r.awards()
     else:
         raise AnswerError({"__all__": _("This question cannot be answered here.")})
     if r.errors:

@@ -21,15 +21,17 @@ from dealer_training.scenarios.labels import (
     card_info,
     chips,
     describe_event,
+    describe_record,
     seat_text,
 )
 from dealer_training.scenarios.present import answer_lines, seat_context
 from games.diagnose import diagnose
 from games.errors import EngineError
 from games.table import table_view
+from games.walk import action_after_record
 
 from . import other_games
-from .answers import PROCEDURES, pot_rows
+from .answers import PROCEDURES, award_fields, pot_rows
 from .answers import RULINGS as RULING_CODES
 from .models import Question
 from .other_games import is_other
@@ -153,7 +155,7 @@ def controls_for(question: Question, table: Mapping[str, Any]) -> dict[str, Any]
         "seats": live,
         "ranked": ranked,
         "pot_rows": pot_rows(live),
-        "award_fields": [{"seat": seat, "name": f"award_{seat}"} for seat in live],
+        "award_fields": award_fields(live),
         "procedures": [(code, code if code != "none" else _("none")) for code in PROCEDURES],
         "rulings": [(code, RULINGS[code]) for code in RULING_CODES],
         "asks_high": "high_ranking" in fields,
@@ -218,24 +220,11 @@ def feedback_for(question: Question, attempt: Any, verdict: Mapping[str, Any]) -
 
 def walk_action_text(question: Question) -> str:
     """In a hand walk, what the computer player does once the question is answered."""
-    phh = question.walk_action.split()
-    if len(phh) < 2 or not phh[0].startswith("p") or not phh[0][1:].isdigit():
+    try:
+        record, seat, street = action_after_record(question.document, question.walk_action)
+    except EngineError:
         return ""
-    player = int(phh[0][1:]) - 1
-    seats = question.document.get("seats") or list(range(1, len(question.document["starting_stacks"]) + 1))
-    if not 0 <= player < len(seats):
-        return ""
-    seat = seat_text(int(seats[player]))
-    verb, amount = phh[1], chips(int(phh[2])) if len(phh) > 2 and phh[2].isdigit() else ""
-    if verb == "f":
-        return _("%(seat)s folds.") % {"seat": seat}
-    if verb == "cc":
-        return _("%(seat)s checks or calls.") % {"seat": seat}
-    if verb == "pb":
-        return _("%(seat)s posts the bring-in.") % {"seat": seat}
-    if verb == "cbr":
-        return _("%(seat)s makes it %(amount)s.") % {"seat": seat, "amount": amount}
-    return ""
+    return describe_record(record, seat, street) + "."
 
 
 def _asked_answer(question: Question) -> dict[str, Any]:

@@ -22,7 +22,7 @@ from games.table import table_view
 
 from . import other_games
 from . import tenstud as tenstud_present
-from .answers import AnswerError, parse_answer, pot_rows
+from .answers import AnswerError, award_fields, parse_answer, pot_rows
 from .forms import StartForm
 from .models import DrillSession, Mode, Question
 from .other_games import is_other
@@ -280,7 +280,7 @@ def other_controls(question: Question, table: dict[str, Any]) -> dict[str, Any]:
         "prompt": other_games.GAMES[question.variant].topic(question.kind).label,  # type: ignore[union-attr]
         "fields": set(question.fields),
         "seats": seats,
-        "award_fields": [{"seat": seat, "name": f"award_{seat}"} for seat in seats],
+        "award_fields": award_fields(seats),
         "rank_fields": [{"seat": seat, "name": f"rank_{seat}"} for seat in seats],
         "pot_rows": pot_rows(seats),
     }

@@ -1,7 +1,12 @@
+import re
+
 import pytest
 from django.urls import reverse
+from django.utils import translation
+from django.utils.html import escape
 
 from dealer_training.drills.models import Attempt, DrillSession, Question
+from dealer_training.drills.present import walk_action_text
 from dealer_training.scenarios.choices import Skill
 
 from .helpers import form_data
@@ -40,6 +45,7 @@ def test_a_hand_walk_runs_from_the_antes_to_the_awards(client, trainee, org, var
     client.post(reverse("drills:start", args=[org.slug]), {"mode": "walk", "variant": variant})
     session = DrillSession.objects.get()
     stages = []
+    actions = 0
     while True:
         page = client.get(reverse("drills:play", args=[org.slug, session.pk]), **EN)
         if page.status_code == 302:
@@ -49,6 +55,15 @@ def test_a_hand_walk_runs_from_the_antes_to_the_awards(client, trainee, org, var
         r = client.post(reverse("drills:answer", args=[org.slug, q.pk]), form_data(q), **EN)
         assert r.status_code == 302, (q.kind, q.fields, r.content.decode()[-2000:])
         assert Attempt.objects.get(question=q).correct, (q.walk_stage, q.fields, q.expected["answer"])
+        if q.walk_action:  # the computer player's action, described from the engine's record of it
+            with translation.override("en"):
+                then = walk_action_text(q)
+            assert re.fullmatch(
+                r"Seat \d+ (folds|checks|calls|posts the bring-in|completes to|bets|raises to).*\.", then
+            )
+            assert escape(then) in client.get(r["Location"], **EN).content.decode()
+            actions += 1
+    assert actions >= 2
     assert stages[0] == "antes"
     assert stages[1] == "bring_in"
     assert stages[-1] == "award"

@@ -8,6 +8,8 @@ from django.contrib.auth.forms import AuthenticationForm, PasswordResetForm
 from django.template import loader
 from django.utils.translation import gettext_lazy as _
 
+from dealer_training.queueing import send_on_commit
+
 from .house_rules import FLAGS, VARIANTS
 from .models import Organisation, Role, User, normalize_email
 from .selectors import normalize_invite_code
@@ -82,7 +84,7 @@ class QueuedPasswordResetForm(PasswordResetForm):
     ) -> None:
         subject = "".join(loader.render_to_string(subject_template_name, context).splitlines())
         body = loader.render_to_string(email_template_name, context)
-        email_send.delay_on_commit(subject=subject, body=body, to=[to_email], from_email=from_email)
+        send_on_commit(email_send, subject=subject, body=body, to=[to_email], from_email=from_email)
 
 
 class InviteCodeForm(forms.Form):

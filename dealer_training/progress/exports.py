@@ -27,6 +27,7 @@ from django.utils import timezone
 
 from dealer_training.accounts.models import Membership, Organisation
 from dealer_training.drills.models import Attempt
+from dealer_training.queueing import send_on_commit
 
 from . import rollups
 from .models import DailyRollup, ExportJob, SkillProgress
@@ -300,7 +301,7 @@ def export_job_create(*, organisation: Organisation, requested_by: Any, filters:
             # The file name is fixed now, so a repeated run replaces the same file.
             file=f"{EXPORT_DIR}/{organisation.pk}/{secrets.token_urlsafe(16)}/{filters.filename(organisation)}",
         )
-        export_run.delay_on_commit(job_id=job.pk)
+        send_on_commit(export_run, job_id=job.pk)
     # The file field names the destination; the job shows a download only when done.
     return job
 

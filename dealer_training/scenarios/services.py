@@ -14,6 +14,7 @@ from django.db import transaction
 from django.db.models import Max, Q
 
 from dealer_training.accounts.models import Cohort, Membership, Organisation, Role, User
+from dealer_training.queueing import send_on_commit
 from games.errors import EngineError
 from games.solve import solve
 from games.vary import vary
@@ -302,7 +303,7 @@ def import_job_create(
         payload=payload,
         options=dict(options),
     )
-    import_run.delay_on_commit(job.pk)
+    send_on_commit(import_run, job_id=job.pk)
     return job
 
 

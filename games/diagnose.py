@@ -490,7 +490,7 @@ _MISREAD = {
         "必要な枚数にはバーンカードも入ります：残りのプレイヤー数＋バーン1枚＋最後の1枚です。",
     ),
     "high_takes_whole_pot": (
-        "That gives the whole pot to the high hand; a qualifying low takes half (RULES.md 10).",
+        "That gives the whole pot to the high hand; a qualifying low takes half.",
         "それはポット全部をハイに渡しています。8以下のローがあれば半分はローのものです。",
     ),
     "facing_action_misread": (

@@ -23,11 +23,11 @@ SUIT_JA = {Suit.SPADES: "スペード", Suit.HEARTS: "ハート", Suit.DIAMONDS:
 SUIT_EN = {Suit.SPADES: "spades", Suit.HEARTS: "hearts", Suit.DIAMONDS: "diamonds", Suit.CLUBS: "clubs"}
 PHASE_EN = {"bet1": "first betting phase", "bet2": "second betting phase"}
 PHASE_JA = {"bet1": "1回目のベットフェーズ", "bet2": "2回目のベットフェーズ"}
-RULE_HANDS = "Seed 001 ポーカーの役"
-RULE_SUITS = "Seed 001 カードの強さとスートの順位"
-RULE_ROUND = "Seed 001 ゲームルール 2"
-RULE_OUT = "Seed 001 ゲームからの退場"
-RULE_END = "Seed 001 ゲームルール 3"
+RULE_HANDS = "Flush Code Hack: hand rankings"
+RULE_SUITS = "Flush Code Hack: card and suit order"
+RULE_ROUND = "Flush Code Hack: game rules 2"
+RULE_OUT = "Flush Code Hack: leaving the game"
+RULE_END = "Flush Code Hack: game rules 3"
 
 
 def _hand_json(value: HandValue) -> dict[str, Any]:

@@ -196,7 +196,13 @@ def _dealer_exposes(state: StudState, event: Event, player: int | None) -> Rulin
         return Ruling("replace_card", event.seat, event, ("TDA 2024 RP-10 B",), {"card": card})
     state.downs[player].pop()
     state.ups[player].append(card)
-    return Ruling("card_plays", event.seat, event, ("TDA 2024 RP-10 B", "RULES.md 7"), {"card": card})
+    return Ruling(
+        "card_plays",
+        event.seat,
+        event,
+        ("TDA 2024 RP-10 B", "Practice: exposed 7th card with no action left"),
+        {"card": card},
+    )
 
 
 def _premature(state: StudState, event: Event, player: int | None) -> Ruling:
@@ -204,7 +210,7 @@ def _premature(state: StudState, event: Event, player: int | None) -> Ruling:
         "reshuffle_no_burn",
         None,
         event,
-        ("TDA 2024 RP-5 D", "TDA 2024 RP-10 G", "TDA 2024 Rule 39-D"),
+        ("TDA 2024 RP-5 D", "TDA 2024 Rule 39-D"),
         {"street": event.street},
     )
 
@@ -251,9 +257,7 @@ def _boxed(state: StudState, event: Event, player: int | None) -> Ruling:
         state.phase = "misdeal"
         state.queue = []
         return Ruling("misdeal", None, event, ("TDA 2024 Rule 35-A",), {"count": event.count})
-    return Ruling(
-        "replace_card", event.seat, event, ("TDA 2024 Rule 35-A", "RULES.md 7"), {"count": event.count}
-    )
+    return Ruling("replace_card", event.seat, event, ("TDA 2024 Rule 35-A",), {"count": event.count})
 
 
 _HANDLERS = {

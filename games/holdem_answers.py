@@ -115,35 +115,35 @@ def _next_action(scenario: HoldemScenario, replay: HoldemReplay) -> Solution:
             "street": street,
         }
         text = _round_text(scenario, replay)
-        return Solution("next_action", done, ("Seed 002 §5",), {}, explanation=text)
+        return Solution("next_action", done, ("Hold'em rules §5",), {}, explanation=text)
     p = i + 1
     options = _options(hand, i)
     actions = _street_actions(replay)
     big = _big_blind_player(scenario)
-    rules = ["Seed 002 §4"]
+    rules = ["Hold'em rules §4"]
     if not actions and street == "preflop":
         reason = "preflop_first"
-        rules.insert(0, "Seed 002 §3.1")
+        rules.insert(0, "Hold'em rules §3.1")
         en_why = f"preflop the first to act is the player to the left of the big blind, {names.en(big)}"
         ja_why = f"プリフロップはビッグブラインド（{names.seat(big)}番席）の左隣から始まります"
     elif not actions:
         reason = "postflop_first"
-        rules.insert(0, "Seed 002 §3.2")
+        rules.insert(0, "Hold'em rules §3.2")
         en_why = f"on the {street} the first player still in the hand with chips, from the button's left, acts first"
         ja_why = f"{STREET_JA[street]}では、ボタンの左から数えて最初の、チップが残っているプレイヤーが最初にアクションします"
     elif street == "preflop" and p == big and options["check"]:
         reason = "big_blind_option"
-        rules.insert(0, "Seed 002 §3.1")
+        rules.insert(0, "Hold'em rules §3.1")
         en_why = "nobody raised, so the big blind has the option to check or raise"
         ja_why = "誰もレイズしていないので、BBにオプション（チェックかレイズ）があります"
     elif hand.bets[i] < hand.level:
         reason = "to_match"
-        rules.append("Seed 002 §5")
+        rules.append("Hold'em rules §5")
         en_why = f"the action moves clockwise to the next player who has not matched the bet of {hand.level}"
         ja_why = f"アクションは時計回りに、まだ{hand.level}に揃えていない次のプレイヤーへ移ります"
     else:
         reason = "not_acted"
-        rules.append("Seed 002 §5")
+        rules.append("Hold'em rules §5")
         en_why = "the action moves clockwise, and this player has not acted yet this round"
         ja_why = "アクションは時計回りに進み、このプレイヤーはこのラウンドでまだアクションしていません"
     skipped = _skipped(hand, i)
@@ -243,7 +243,7 @@ def _min_raise(scenario: HoldemScenario, replay: HoldemReplay) -> Solution:
         "full_raise_to": full,
         "all_in_only": low is not None and low < full,
     }
-    rules = ["Seed 002 §4", "TDA 2024 Rule 43"]
+    rules = ["Hold'em rules §4", "TDA 2024 Rule 43"]
     street = hand.street_name
     actions = _street_actions(replay)
     shorts = _short_all_ins(hand, actions)
@@ -444,9 +444,9 @@ def _round_over(scenario: HoldemScenario, replay: HoldemReplay) -> Solution:
     _require_dealt("round_over", replay.hand)
     f = _round_facts(scenario, replay)
     answer = {k: f[k] for k in ("complete", "street", "pending", "owes", "reason")}
-    rules = ["Seed 002 §5"]
+    rules = ["Hold'em rules §5"]
     if f["reason"] == "big_blind_option":
-        rules.append("Seed 002 §3.1")
+        rules.append("Hold'em rules §3.1")
     return Solution("round_over", answer, tuple(rules), {}, explanation=_round_text(scenario, replay))
 
 
@@ -472,7 +472,7 @@ def _pots(scenario: HoldemScenario, replay: HoldemReplay) -> Solution:
         )
     en = ("; ".join(en_parts) or "there is no pot yet").capitalize() + "."
     ja = ("、".join(ja_parts) + "です。") if ja_parts else "まだポットはありません。"
-    rules = ["Seed 002 §8"]
+    rules = ["Hold'em rules §8"]
     if len(pots) > 1:
         back = hand.uncalled()
         put = {i + 1: hand.committed[i] - back.get(i + 1, 0) for i in hand.contenders()}
@@ -575,7 +575,7 @@ def _award(scenario: HoldemScenario, replay: HoldemReplay) -> Solution:
         "awards": {str(names.seat(p)): chips for p, chips in sorted(totals.items()) if chips > 0},
         "returned": returned,
     }
-    rules = ["Seed 002 §7", "Seed 002 §8"]
+    rules = ["Hold'em rules §7", "Hold'em rules §8"]
     if len(pots) > 1:
         rules.append("TDA 2024 Rule 21")
     if odd_any:

@@ -225,7 +225,7 @@ _SPECS: tuple[FlagSpec, ...] = (
         "choice",
         REOPEN_BASES,
         {"tda-2024": "full_bet", "robert-cash": "full_bet"},
-        "TDA 2024 Rule 47-B, RULES.md 4",
+        "TDA 2024 Rule 47-B",
         "On 3rd street, a short all-in completion reopens the betting when it is at least half "
         "of the full bet, or at least half of the completion increment over the bring-in.",
         "3rdストリートでオールインのコンプリートが足りないとき、フルベットの半分以上で"

@@ -53,6 +53,22 @@ def _unique(rules: list[str]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(rules))
 
 
+def bring_in_rules(variant: Variant) -> list[str]:
+    """Who brings in: the lowest door card by suit, or in razz the highest (ace low)."""
+    if variant is Variant.RAZZ:
+        return ["BARGE Razz"]
+    return ["RRoP 7CS-1", "BARGE Seven-Card Stud"]
+
+
+def ranking_rules(variant: Variant) -> tuple[str, ...]:
+    """How hands rank at the showdown in each game."""
+    if variant is Variant.RAZZ:
+        return ("BARGE Lowball Scales",)
+    if variant is Variant.STUD8:
+        return ("Practice: hand rankings", "BARGE Stud Hi-Lo")
+    return ("Practice: hand rankings",)
+
+
 # --- pots ------------------------------------------------------------------------------
 
 
@@ -66,9 +82,9 @@ def pots_answer(state: StudState) -> Solution:
 
     excess_player, excess = uncalled_excess(state.committed, live, can_add)
     short_antes = [seat(i) for i in range(state.count) if state.posted_antes[i] < state.antes[i]]
-    rules = ["TDA 2024 Rule 21", "RULES.md 11"]
+    rules = ["TDA 2024 Rule 21"]
     if short_antes:
-        rules.append("RULES.md 1")
+        rules.append("Practice: all-in for the ante")
     layers = []
     for k, pot in enumerate(pots):
         nxt = set(pots[k + 1].eligible) if k + 1 < len(pots) else set()
@@ -117,11 +133,11 @@ def bring_in_answer(state: StudState, rulings: tuple[Any, ...]) -> Solution:
         and (h := state.door(holder)) is not None
         and d.rank == h.rank
     ]
-    rules = ["RULES.md 2"] if state.variant is Variant.RAZZ else ["RRoP 7CS-1", "RULES.md 2"]
+    rules = bring_in_rules(state.variant)
     if all_in_ante:
         rules.append("TDA 2024 RP-10 E")
     elif amount < state.structure.bring_in:
-        rules.append("RULES.md 14")
+        rules.append("WSOP 2024 Stud: short bring-in")
     events = [r for r in rulings if r.code in ("becomes_upcard", "kill_hand")]
     for ruling in events:
         rules.extend(ruling.rules)
@@ -180,7 +196,7 @@ def next_action_answer(state: StudState) -> Solution:
     if actor is not None:
         if state.forced == "bring_in":
             reason = "bring_in"
-            rules += ["RRoP 7CS-1", "RRoP 7CS-2", "RULES.md 2"]
+            rules += [*bring_in_rules(state.variant), "RRoP 7CS-2"]
             if state.folded[actor]:
                 rules.append("TDA 2024 Rule 30")
         elif state.forced == "open":
@@ -189,15 +205,16 @@ def next_action_answer(state: StudState) -> Solution:
         elif not actions and street > 3:
             reason = "best_board"
             board_facts = board_report(state)
-            rules += ["RRoP 7CS-1", "RULES.md 5"]
             if state.variant is Variant.RAZZ:
-                rules.append("TDA 2024 Rule 17-A")
+                rules += ["BARGE Razz", "TDA 2024 Rule 17-A"]
+            else:
+                rules.append("RRoP 7CS-1")
             if board_facts["tied"]:
                 rules.append("TDA 2024 RP-10 D" if state.tie_break == "suit" else "RRoP 7CS-1")
             if board_facts["all_in_best"]:
-                rules.append("RULES.md 14")
+                rules.append("WSOP 2024 Stud: all-in high hand")
         else:
-            rules.append("RULES.md 3")
+            rules.append("BARGE Limit")
         if street == 3:
             rules.append("RRoP 7CS-3")
         if options["raise_to"] is None and options["bet_to"] is None and options["complete_to"] is None:
@@ -206,7 +223,7 @@ def next_action_answer(state: StudState) -> Solution:
             elif 0 <= state.acted_base[actor] == state.base and state.target > state.bets[actor]:
                 rules.append("TDA 2024 Rule 47-B")
         elif state.bet_count >= state.structure.max_bets:
-            rules.append("RULES.md 3")  # cap lifted heads-up
+            rules.append("RRoP Betting and Raising")  # cap lifted heads-up
         if any(a["all_in"] and a["kind"] in ("complete", "bet", "raise") for a in actions):
             rules.append("TDA 2024 Rule 47-B")
         if len(state.units) > 1:
@@ -214,7 +231,7 @@ def next_action_answer(state: StudState) -> Solution:
         elif street == 4 and state.variant is Variant.STUD and state._open_pair_showing():
             rules.append("TDA 2024 RP-10 F")
     else:
-        rules.append("RULES.md 3")
+        rules.append("BARGE Limit")
     facts = {
         "street": street,
         "seat": answer["seat"],
@@ -235,7 +252,7 @@ def next_action_answer(state: StudState) -> Solution:
         "units": state.units,
     }
     if not rules:
-        rules.append("RULES.md 3")
+        rules.append("BARGE Limit")
     return Solution("next_action", answer, _unique(rules), facts)
 
 
@@ -297,7 +314,7 @@ def stub_answer(state: StudState) -> Solution:
         "first": answer["first_to_act_7th"],
         "board": board_report(state) if first is not None else {},
     }
-    return Solution("stub", answer, ("TDA 2024 RP-10 H", "RULES.md 8"), facts)
+    return Solution("stub", answer, ("TDA 2024 RP-10 H",), facts)
 
 
 # --- showdown ---------------------------------------------------------------------------
@@ -371,7 +388,7 @@ def best_hands_answer(state: StudState, question: Mapping[str, Any]) -> Solution
         "high": high_rank,
         "low": low_rank,
     }
-    return Solution("best_hands", answer, ("RULES.md 10",), facts)
+    return Solution("best_hands", answer, ranking_rules(state.variant), facts)
 
 
 def award_answer(state: StudState) -> Solution:
@@ -391,7 +408,7 @@ def award_answer(state: StudState) -> Solution:
         }
         pots.append(entry)
     totals = {str(seat(p)): a for p, a in sorted(result.totals.items(), key=lambda kv: seat(kv[0])) if a > 0}
-    rules = ["TDA 2024 Rule 21", "RULES.md 11"]
+    rules = ["TDA 2024 Rule 21"]
     if any(pot.odd_chips for pot in result.pots):
         rules.append("TDA 2024 Rule 20" if state.ruleset.odd_chip != "rrop" else "RRoP Ties")
     if state.variant is Variant.STUD8:
@@ -399,7 +416,7 @@ def award_answer(state: StudState) -> Solution:
     if any(pot.split_evenly for pot in result.pots):
         rules.append("RRoP Ties")
     if not result.uncontested:
-        rules.append("RULES.md 10")
+        rules += ranking_rules(state.variant)
     facts = {
         "variant": state.variant,
         "result": result,

@@ -29,14 +29,20 @@ def _hand_json(value: HandValue) -> dict[str, Any]:
 def _next_reveal(scenario: TenStudScenario, state: TenStudPosition) -> Solution:
     seat = scenario.seat
     players = state.next_reveal()
-    rules = ["Seed 000 §4.2"]
+    rules = ["Ten-card stud rules §4.2"]
     if not players:
         answer: dict[str, Any] = {"seats": [], "hands": {}, "finished": True, "step": len(state.steps)}
         text = {
             "en": "Every card is face up: the loop is over and the best five of ten decides (000 section 5).",
             "ja": "全員の10枚がすべて表になったので、公開ループは終わりです。10枚から選ぶ最強の5枚で勝負します（000 第5節）。",
         }
-        return Solution("next_reveal", answer, ("Seed 000 §4.2", "Seed 000 §5"), {}, explanation=text)
+        return Solution(
+            "next_reveal",
+            answer,
+            ("Ten-card stud rules §4.2", "Ten-card stud rules §5"),
+            {},
+            explanation=text,
+        )
     step = state.steps[-1] if state.steps and not state.steps[-1].complete else None
     values = {p: best_high(state.up(p)) for p in players}
     value = values[players[0]]
@@ -59,7 +65,7 @@ def _next_reveal(scenario: TenStudScenario, state: TenStudPosition) -> Solution:
             f"このステップは{seats_ja([seat(p) for p in step.players])}が同じ強さで最弱だったので、全員が同時に1枚ずつめくります。"
             f"{seats_ja(done)}はもうめくったので、残りの{seats_ja(who)}がめくります。強さの比較はステップが終わってからやり直します。"
         )
-        rules.append("Seed 000 §4.3")
+        rules.append("Ten-card stud rules §4.3")
         return Solution("next_reveal", answer, tuple(rules), {}, explanation={"en": en, "ja": ja})
     stronger = [
         p
@@ -82,7 +88,7 @@ def _next_reveal(scenario: TenStudScenario, state: TenStudPosition) -> Solution:
         en += f" ({others_en})"
         ja += f"（{others_ja}）"
     if len(who) > 1:
-        rules.append("Seed 000 §4.3")
+        rules.append("Ten-card stud rules §4.3")
         en += ". They are tied exactly, so each turns one card at the same time."
         ja += "。まったく同じ強さなので、全員が同時に1枚ずつめくります。"
     else:
@@ -124,7 +130,7 @@ def _final_ranking(scenario: TenStudScenario, state: TenStudPosition) -> Solutio
             ja_parts.append(f"{place}位 {seats_ja([seat(p) for p in group])}（{v.name('ja')}で同点）")
     en = "Best five of ten for each player: " + "; ".join(en_parts) + "."
     ja = "各プレイヤーの10枚から最強の5枚を選んだ順位は、" + "、".join(ja_parts) + "です。"
-    rules = ["Seed 000 §5", "Seed 000 §6"]
+    rules = ["Ten-card stud rules §5", "Ten-card stud rules §6"]
     if any(len(g) > 1 for g in groups):
         en += " Suits never break a tie in this game: equal hands share a place."
         ja += "このゲームではスートに強弱はないので、同じ強さのハンドは同じ順位です。"
@@ -145,7 +151,7 @@ def _split(scenario: TenStudScenario, state: TenStudPosition) -> Solution:
         "awards": {str(seat(p)): awards[p] for p in winners if awards[p] > 0},
         "odd_chips": odd,
     }
-    rules = ["Seed 000 §5"]
+    rules = ["Ten-card stud rules §5"]
     who = [seat(p) for p in winners]
     if len(winners) == 1:
         en = (
@@ -164,7 +170,7 @@ def _split(scenario: TenStudScenario, state: TenStudPosition) -> Solution:
             f"{seats_ja(who)}が{value.name('ja')}で完全に同じ強さなので、ポット{state.pot}を等分します（{shares_ja}）。"
             "このゲームではスートで勝敗は決めません。"
         )
-        rules.append("Seed 000 §6")
+        rules.append("Ten-card stud rules §6")
         if odd:
             first = who[:odd]
             en += f" The odd chip{'s go' if odd > 1 else ' goes'} to {seats_en(first)}, from the lowest player number (the first dealt)."

@@ -23,7 +23,7 @@ from games.play import DEFAULT_STRUCTURE, Policy, pick, random_hand
 from games.rules import TDA_2024, Variant
 
 REPO = Path(__file__).resolve().parents[2]
-EXAMPLES = REPO.parent / "shared" / "scenarios" / "examples"
+EXAMPLES = REPO / "tests" / "games" / "examples"
 PLAYERS = 7
 STACK = 20_000
 POLICY = Policy(fold=1, check=6, call=6, bet=2, raise_=2, complete=2, post_bring_in=5)

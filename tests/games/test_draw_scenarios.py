@@ -186,7 +186,7 @@ def test_seed001_suit_order_equal_hands_are_decided_by_suit_spades_first():
     assert result["answer"]["winner"] == 1
     assert result["answer"]["decided_by"] == "suit"
     assert result["answer"]["order"] == [1, 2, 4, 3]
-    assert "Seed 001 カードの強さとスートの順位" in result["rules"]
+    assert "Flush Code Hack: card and suit order" in result["rules"]
     assert "スペード＞ハート＞ダイヤ＞クラブ" in result["explanation"]["ja"]
 
 
@@ -215,7 +215,7 @@ def test_seed001_showdown_the_winner_takes_the_whole_pot_even_all_in():
 def test_seed001_end_of_game_round_100_ends_the_game():
     doc = fch(SHOWDOWN, kind="round_result", round=100)
     assert answer(doc)["game_over"] is True
-    assert "Seed 001 ゲームルール 3" in solve(doc)["rules"]
+    assert "Flush Code Hack: game rules 3" in solve(doc)["rules"]
 
 
 def test_a_round_won_by_drops_has_no_showdown():

@@ -100,7 +100,7 @@ def test_a_bet_that_is_not_whole_chips_is_refused():
 def test_seed002_section_3_1_first_actor_preflop_is_left_of_the_big_blind():
     result = solve(nt([]))
     assert result["answer"]["seat"] == 3
-    assert "Seed 002 §3.1" in result["rules"]
+    assert "Hold'em rules §3.1" in result["rules"]
     assert "3番席" in result["explanation"]["ja"]
 
 

@@ -79,14 +79,14 @@ def test_a_deal_out_of_order_or_with_a_card_twice_is_refused():
 def test_seed000_section_4_2_the_weakest_face_up_hand_reveals():
     result = solve(t10(["p2 sm 9d", "p3 sm Ts"]))
     assert result["answer"]["seats"] == [3]
-    assert "Seed 000 §4.2" in result["rules"]
+    assert "Ten-card stud rules §4.2" in result["rules"]
     assert "3番席" in result["explanation"]["ja"]
 
 
 def test_seed000_section_4_3_players_tied_for_the_weakest_reveal_together():
     result = solve(t10([]))
     assert result["answer"]["seats"] == [2, 3]
-    assert "Seed 000 §4.3" in result["rules"]
+    assert "Ten-card stud rules §4.3" in result["rules"]
 
 
 def test_seed000_section_4_3_a_step_in_progress_finishes_before_anyone_is_compared_again():
@@ -142,7 +142,7 @@ def test_seed000_section_6_suits_do_not_break_ties_so_the_pot_is_split():
     assert result["answer"]["winners"] == [2, 4]
     assert result["answer"]["awards"] == {"2": 501, "4": 500}
     assert result["answer"]["odd_chips"] == 1
-    assert "Seed 000 §6" in result["rules"]
+    assert "Ten-card stud rules §6" in result["rules"]
 
 
 def test_the_final_questions_need_every_card_known():

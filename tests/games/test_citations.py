@@ -1,0 +1,97 @@
+"""Every rule an answer cites is a rulebook entry of the registry, never a file of ours."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from games.citations import BOOKS, CITATIONS, citation, is_known
+from games.events import EVENT_TYPES
+from games.generate import focuses, generate
+from games.generate_other import FOCUSES, generate_other
+from games.rules import flag_specs
+from games.scenario import QUESTION_KINDS
+from games.solve import solve
+from tests.games.conftest import EXAMPLES_DIR, REPO_ROOT
+
+OTHER_EXAMPLES = sorted((REPO_ROOT / "tests" / "games" / "examples_other").glob("*.json"))
+
+
+def _cited(doc):
+    return solve(doc)["rules"]
+
+
+def _assert_known(rules, where):
+    unknown = [key for key in rules if not is_known(key)]
+    assert not unknown, f"{where} cites {unknown}, which the rules reference does not list"
+
+
+@pytest.mark.parametrize("variant", ["F7S", "FR", "F7S/8"])
+@pytest.mark.parametrize("kind", QUESTION_KINDS)
+def test_every_stud_answer_cites_only_registered_rules(kind, variant):
+    for focus in (None, *focuses(kind, variant)):
+        for seed in range(12):
+            for ruleset in ("tda-2024", "robert-cash"):
+                doc = generate(kind=kind, variant=variant, seed=seed, focus=focus, ruleset=ruleset)
+                _assert_known(_cited(doc), f"{kind}/{focus}/{variant} seed {seed} {ruleset}")
+
+
+@pytest.mark.parametrize("event_type", sorted(EVENT_TYPES))
+def test_every_ruling_cites_only_registered_rules(event_type):
+    found = 0
+    for seed in range(400):
+        doc = generate(kind="ruling", variant="F7S", seed=seed)
+        if doc["_events"][-1]["type"] != event_type:
+            continue
+        found += 1
+        _assert_known(_cited(doc), f"ruling {event_type} seed {seed}")
+        if found >= 5:
+            break
+    assert found, f"no generated ruling on {event_type}"
+
+
+@pytest.mark.parametrize("variant", sorted(FOCUSES))
+def test_every_house_game_answer_cites_only_registered_rules(variant):
+    for kind, kind_focuses in FOCUSES[variant].items():
+        for focus in kind_focuses:
+            for seed in range(8):
+                doc = generate_other(kind=kind, variant=variant, seed=seed, focus=focus)
+                _assert_known(_cited(doc), f"{variant} {kind}/{focus} seed {seed}")
+
+
+def test_the_examples_cite_only_registered_rules():
+    paths = [*sorted(EXAMPLES_DIR.glob("*.json")), *OTHER_EXAMPLES]
+    assert paths
+    for path in paths:
+        _assert_known(_cited(json.loads(path.read_text(encoding="utf-8"))), path.name)
+
+
+def test_house_rule_flags_cite_registered_rules():
+    for spec in flag_specs():
+        for key in spec["rule"].split(" / "):
+            assert is_known(key), f"flag {spec['name']} cites {key!r}"
+
+
+def test_no_citation_names_a_file():
+    for key, entry in CITATIONS.items():
+        for file_word in ("RULES", "Seed", ".md", ".txt"):
+            assert file_word not in key, key
+        assert entry.book in BOOKS, key
+        assert entry.title_en, key
+        assert entry.title_ja, key
+
+
+def test_citation_anchors_are_unique_and_url_safe():
+    anchors = [c.anchor for c in CITATIONS.values()]
+    assert len(set(anchors)) == len(anchors)
+    assert all(re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", a) for a in anchors)
+    assert citation("TDA 2024 Rule 47-B").anchor == "tda-2024-rule-47-b"
+    assert citation("Hold'em rules §3.1").anchor == "hold-em-rules-s3-1"
+
+
+def test_an_unknown_key_is_reported_so_these_tests_can_fail():
+    assert not is_known("RULES.md 11")
+    with pytest.raises(KeyError):
+        citation("Seed 002 §5")

@@ -178,15 +178,19 @@ def test_chips_going_back_at_the_end_of_the_round_are_still_in_front_for_a_next_
     assert (seat1["bet"], seat1["returned"], seat1["stack"], seat1["committed"]) == (300, 200, 9400, 600)
 
 
+def _rulings(event_type: str, variant: str):  # type: ignore[no-untyped-def]
+    """(event, view, seat of the event) of generated rulings about ``event_type``."""
+    for seed in range(120):
+        document = generate(kind="ruling", variant=variant, seed=seed)
+        event = document["_events"][-1]
+        if event["type"] == event_type:
+            view = table_view(document)
+            yield event, view, _seat(view, event["seat"])
+
+
 def test_a_ruling_about_an_exposed_downcard_shows_that_card_face_up_on_its_seat():
     found = set()
-    for seed in range(120):
-        document = generate(kind="ruling", variant="F7S", seed=seed)
-        event = document["_events"][-1]
-        if event["type"] != "downcard_exposed_by_dealer":
-            continue
-        view = table_view(document)
-        seat = _seat(view, event["seat"])
+    for event, _view, seat in _rulings("downcard_exposed_by_dealer", "F7S"):
         assert seat["exposed"] == [event["card"]]
         assert event["card"] not in seat["upcards"]  # the table as it was: the card still a downcard
         assert seat["downcards"] == (1 if event["street"] == 3 else 2)
@@ -210,13 +214,7 @@ def test_a_downcard_that_became_the_upcard_is_marked_exposed():
 
 def test_a_wrong_card_count_draws_the_cards_the_seat_really_holds():
     seen = set()
-    for seed in range(120):
-        document = generate(kind="ruling", variant="FR", seed=seed)
-        event = document["_events"][-1]
-        if event["type"] != "wrong_card_count":
-            continue
-        view = table_view(document)
-        seat = _seat(view, event["seat"])
+    for event, view, seat in _rulings("wrong_card_count", "FR"):
         assert len(seat["upcards"]) + seat["downcards"] == event["count"]
         (dealt,) = [e for e in view["history"] if e["action"] == "deal" and e["seat"] == event["seat"]]
         assert dealt["downcards"] + len(dealt["upcards"]) == event["count"]

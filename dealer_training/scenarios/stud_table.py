@@ -32,52 +32,71 @@ def _tag(text: str, tone: str = "") -> dict[str, str]:
 def _seat_tags(seat: Mapping[str, Any]) -> list[dict[str, str]]:
     """The seat's state in words, the most important first (drawn as tags)."""
     tags = []
-    if seat.get("dead"):
+    if seat["dead"]:
         tags.append(_tag(_("Dead hand"), "alert"))
-    if seat.get("absent"):
+    if seat["absent"]:
         tags.append(_tag(_("Absent"), "alert"))
-    if seat.get("folded"):
+    if seat["folded"]:
         tags.append(_tag(_("Folded")))
-    if seat.get("mucked"):
+    if seat["mucked"]:
         tags.append(_tag(_("Mucked")))
-    if seat.get("all_in"):
+    if seat["all_in"]:
         tags.append(_tag(_("All-in"), "house"))
-    if seat.get("short_ante"):
-        tags.append(_tag(_("Short ante %(amount)s") % {"amount": chips(seat.get("ante"))}, "house"))
-    for card in seat.get("exposed") or []:
+    if seat["short_ante"]:
+        tags.append(_tag(_("Short ante %(amount)s") % {"amount": chips(seat["ante"])}, "house"))
+    for card in seat["exposed"]:
         tags.append(_tag(_("Exposed %(card)s") % {"card": card_info(card)["text"]}, "alert"))
     return tags
+
+
+def _marked(cards: Sequence[str], exposed: Sequence[str]) -> list[dict[str, Any]]:
+    return [{**card_info(c), "exposed": c in exposed} for c in cards]
 
 
 def seat_context(seat: Mapping[str, Any]) -> dict[str, Any]:
     """One occupied seat of the view: cards, amounts and tags.
 
-    Face-down cards are drawn as backs; a card an irregularity exposed is drawn face up and
-    marked in their place; the downcards of a hand tabled at the showdown are drawn face up.
-    A folded or mucked hand is never drawn face up, whatever the view holds.
+    Face-down cards are drawn as backs (the view counts them without the exposed ones); a card
+    an irregularity exposed is drawn face up and marked; the downcards of a hand tabled at the
+    showdown are drawn face up.
+    A folded or mucked hand is never drawn face up, whatever the view holds: its cards are
+    drawn face down.
     """
-    exposed = cards_info(seat.get("exposed") or [])
-    hidden = bool(seat.get("folded") or seat.get("mucked"))
-    shown = [] if hidden else cards_info(seat.get("downcards_shown") or [])
-    backs = 0 if shown else max(seat["downcards"] - len(exposed), 0)
+    exposed = list(seat["exposed"])
+    if seat["folded"] or seat["mucked"]:
+        # Out of the hand: the cards it held, face down (its upcards are in the history).
+        return {
+            **_seat_amounts(seat),
+            "upcards": [],
+            "downcards": range(seat["downcards"] + len(seat["upcards"])),
+            "downcards_shown": [],
+            "exposed": [],
+        }
+    shown = list(seat.get("downcards_shown") or [])
+    return {
+        **_seat_amounts(seat),
+        # An exposed card that now plays as an upcard (TDA 2024 RP-10 A) is marked where it lies.
+        "upcards": _marked(seat["upcards"], exposed),
+        "downcards": range(0 if shown else seat["downcards"]),
+        "downcards_shown": _marked(shown, exposed),
+        "exposed": cards_info([c for c in exposed if c not in seat["upcards"] and c not in shown]),
+    }
+
+
+def _seat_amounts(seat: Mapping[str, Any]) -> dict[str, Any]:
     return {
         "seat": seat["seat"],
-        "upcards": cards_info(seat["upcards"]),
-        "downcards": range(backs),
-        "downcards_count": seat["downcards"],
-        "downcards_shown": shown,
-        "exposed": exposed,
         "stack": chips(seat["stack"]),
         "bet": chips(seat["bet"]) if seat["bet"] else "",
-        "committed": chips(seat.get("committed")),
-        "ante": chips(seat.get("ante")),
-        "returned": chips(seat["returned"]) if seat.get("returned") else "",
-        "folded": bool(seat.get("folded")),
-        "all_in": bool(seat.get("all_in")),
-        "absent": bool(seat.get("absent")),
-        "dead": bool(seat.get("dead")),
-        "mucked": bool(seat.get("mucked")),
-        "short_ante": bool(seat.get("short_ante")),
+        "committed": chips(seat["committed"]),
+        "ante": chips(seat["ante"]),
+        "returned": chips(seat["returned"]) if seat["returned"] else "",
+        "folded": seat["folded"],
+        "all_in": seat["all_in"],
+        "absent": seat["absent"],
+        "dead": seat["dead"],
+        "mucked": seat["mucked"],
+        "short_ante": seat["short_ante"],
         "tags": _seat_tags(seat),
     }
 

@@ -220,6 +220,27 @@ def _phase(state: StudState, kind: str | None) -> str:
     return "bet"  # while any street is in progress or just finished: never "round over"
 
 
+def other_table_view(scenario: OtherScenario) -> dict[str, Any]:
+    """The table view of a hold'em, Flush Code Hack or ten-card stud scenario."""
+    if scenario.variant_code == "NT":
+        from games.holdem_answers import holdem_table_view
+        from games.holdem_doc import HoldemScenario
+
+        assert isinstance(scenario, HoldemScenario)
+        return holdem_table_view(scenario)
+    if scenario.variant_code == "FCH":
+        from games.draw_answers import draw_table_view
+        from games.draw_doc import DrawScenario
+
+        assert isinstance(scenario, DrawScenario)
+        return draw_table_view(scenario)
+    from games.tenstud_answers import tenstud_table_view
+    from games.tenstud_doc import TenStudScenario
+
+    assert isinstance(scenario, TenStudScenario)
+    return tenstud_table_view(scenario)
+
+
 def table_view(
     scenario: Scenario | OtherScenario | Mapping[str, Any] | str | bytes,
     *,
@@ -327,27 +348,6 @@ def table_view(
     if kind == "best_hands" and scenario.question and "seats" in scenario.question:
         view["asked_seats"] = list(scenario.question["seats"])
     return view
-
-
-def other_table_view(scenario: OtherScenario) -> dict[str, Any]:
-    """The table view of a hold'em, Flush Code Hack or ten-card stud scenario."""
-    if scenario.variant_code == "NT":
-        from games.holdem_answers import holdem_table_view
-        from games.holdem_doc import HoldemScenario
-
-        assert isinstance(scenario, HoldemScenario)
-        return holdem_table_view(scenario)
-    if scenario.variant_code == "FCH":
-        from games.draw_answers import draw_table_view
-        from games.draw_doc import DrawScenario
-
-        assert isinstance(scenario, DrawScenario)
-        return draw_table_view(scenario)
-    from games.tenstud_answers import tenstud_table_view
-    from games.tenstud_doc import TenStudScenario
-
-    assert isinstance(scenario, TenStudScenario)
-    return tenstud_table_view(scenario)
 
 
 def legal_actions(

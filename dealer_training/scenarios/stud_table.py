@@ -57,8 +57,8 @@ def seat_context(seat: Mapping[str, Any]) -> dict[str, Any]:
     """One occupied seat of the view: cards, amounts and tags.
 
     Face-down cards are drawn as backs (the view counts them without the exposed ones); a card
-    an irregularity exposed is drawn face up and marked; the downcards of a hand tabled at the
-    showdown are drawn face up.
+    an irregularity exposed is drawn face up and marked, as the upcard it became or beside the
+    hand; the downcards of a hand tabled at the showdown are drawn face up.
     A folded or mucked hand is never drawn face up, whatever the view holds: its cards are
     drawn face down.
     """

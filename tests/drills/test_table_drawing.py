@@ -141,9 +141,9 @@ def _check_seat(table: Element, seat: dict[str, Any], any_bet: bool, seen: Count
     upcards = [card_name(c) for c in seat["upcards"]]
     extra = [card_name(c) for c in seat["exposed"] if c not in seat["upcards"] and c not in (downs or [])]
     if downs:
-        assert cards == [card_name(c) for c in downs] + extra + upcards, (number, cards)
+        assert cards == [card_name(c) for c in downs] + upcards + extra, (number, cards)
     else:
-        assert cards == ["back"] * seat["downcards"] + extra + upcards, (number, cards)
+        assert cards == ["back"] * seat["downcards"] + upcards + extra, (number, cards)
 
 
 def _entry_check(item: Element, entry: dict[str, Any]) -> None:

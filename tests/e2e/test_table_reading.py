@@ -102,9 +102,14 @@ def _log_in(page, t):
     expect(page).to_have_url(re.compile(rf"/o/{ORG}/$"))
 
 
-def _open(page, session: DrillSession):
+def _question_page(new_page, t, viewport, document, title: str, skill: str):
+    """The trainee, logged in, at the one question of a new session on ``document``."""
+    session = _session(document, title, skill)
+    page = new_page(viewport=viewport, locale=t["locale"])
+    _log_in(page, t)
     page.goto(f"/o/{ORG}/drills/s/{session.pk}/")
     expect(page.locator("[data-table]")).to_be_visible()
+    return page, session
 
 
 def _amount(text: str) -> int:
@@ -170,10 +175,7 @@ def test_on_a_phone_in_japanese_a_side_pot_question_with_two_short_all_ins_is_an
 ):
     t = TEXT["ja"]
     document = _find_document("pots", "side_pots", "F7S/8", 1, _two_short_all_ins)
-    session = _session(document, "Two short all-ins", "side_pots")
-    page = new_page(viewport=PHONE, locale=t["locale"])
-    _log_in(page, t)
-    _open(page, session)
+    page, _ = _question_page(new_page, t, PHONE, document, "Two short all-ins", "side_pots")
     seats = _read_seats(page, t)
     live = [s for s in seats if not s["folded"]]
     top = max(s["committed"] for s in live)
@@ -194,10 +196,7 @@ def test_on_a_desktop_in_english_a_short_ante_pot_question_is_answered_from_the_
 ):
     t = TEXT["en"]
     document = _find_document("pots", "antes", "F7S", 0, _short_ante)
-    session = _session(document, "Short ante", "antes")
-    page = new_page(viewport=DESKTOP, locale=t["locale"])
-    _log_in(page, t)
-    _open(page, session)
+    page, _ = _question_page(new_page, t, DESKTOP, document, "Short ante", "antes")
     seats = _read_seats(page, t)
     short = [s for s in seats if any(tag.startswith(t["short_ante"]) for tag in s["tags"])]
     assert short, seats
@@ -224,10 +223,7 @@ def test_an_exposed_card_ruling_shows_the_card_face_up_and_marked(
 
     document = _find_document("ruling", None, "F7S", 3, exposed_on_seventh)
     event = document["_events"][-1]
-    session = _session(document, "Exposed 7th-street card", "rulings")
-    page = new_page(viewport=viewport, locale=t["locale"])
-    _log_in(page, t)
-    _open(page, session)
+    page, _ = _question_page(new_page, t, viewport, document, "Exposed 7th-street card", "rulings")
     seat = page.locator(f"[data-table] [data-seat='{event['seat']}']")
     exposed = seat.locator(".sseat__exposed svg")
     expect(exposed).to_have_count(1)
@@ -251,10 +247,7 @@ def test_a_showdown_with_folded_hands_keeps_them_face_down_before_and_after_the_
 
     document = _find_document("award", None, "F7S/8", 4, folded)
     folded_seats = [s["seat"] for s in table_view(document)["seats"] if s["folded"]]
-    session = _session(document, "Showdown with folds", "showdown")
-    page = new_page(viewport=viewport, locale=t["locale"])
-    _log_in(page, t)
-    _open(page, session)
+    page, session = _question_page(new_page, t, viewport, document, "Showdown with folds", "showdown")
 
     def backs_only():
         for number in folded_seats:

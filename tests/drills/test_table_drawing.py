@@ -22,6 +22,7 @@ from django.utils import translation
 from dealer_training.drills.models import Question
 from dealer_training.drills.present import table_for
 from dealer_training.scenarios.labels import STREETS, card_name, chips, describe_event
+from dealer_training.scenarios.stud_table import table_context
 from games.generate import focuses, generate
 from games.scenario import QUESTION_KINDS
 from games.table import table_view
@@ -296,3 +297,20 @@ def test_folded_hands_stay_face_down_when_the_showdown_is_turned_up_after_the_an
     html = _check_table(document, "award", seen, reveal=True)
     assert seen["folded_face_down"] >= 1
     assert "sseat__shown" in html  # the live hands are turned up
+
+
+def test_a_mucked_dead_or_absent_hand_is_tagged_and_a_mucked_one_drawn_face_down():
+    view = table_view(generate(kind="award", variant="F7S", seed=1))
+    first, second = view["seats"][0], view["seats"][1]
+    first.update(mucked=True, folded=False)
+    second.update(dead=True, absent=True, folded=False, mucked=False)
+    with translation.override("en"):
+        html = render_to_string("scenarios/_stud_table.html", {"table": table_context(view)})
+        root = parse_html(html)
+        seen: Counter[str] = Counter()
+        for seat in (first, second):
+            _check_seat(root, seat, any(s["bet"] for s in view["seats"]), seen)
+    assert seen["mucked"] == 1
+    assert seen["dead"] == 1
+    assert seen["absent"] == 1
+    assert seen["folded_face_down"] == 1  # the mucked hand, though the award view tables hands

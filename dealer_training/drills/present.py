@@ -14,17 +14,9 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from dealer_training.accounts.house_rules import describe_rules
-from dealer_training.scenarios.labels import (
-    QUESTION_KINDS,
-    RULINGS,
-    STREETS,
-    card_info,
-    chips,
-    describe_event,
-    describe_record,
-    seat_text,
-)
-from dealer_training.scenarios.present import answer_lines, seat_context
+from dealer_training.scenarios.labels import QUESTION_KINDS, RULINGS, chips, describe_record
+from dealer_training.scenarios.present import answer_lines
+from dealer_training.scenarios.stud_table import table_context
 from games.diagnose import diagnose
 from games.errors import EngineError
 from games.table import table_view
@@ -36,91 +28,20 @@ from .answers import RULINGS as RULING_CODES
 from .models import Question
 from .other_games import is_other
 
-# Places around the oval, clockwise from the dealer's left, for tables of up to eight seats.
-PLACES = 8
-ACTION_WORDS = {
-    "post_bring_in": "bring-in",
-    "complete": "complete",
-    "bet": "bet",
-    "raise": "raise",
-    "call": "call",
-    "check": "check",
-    "fold": "fold",
-}
-
 
 def _ja() -> bool:
     return (get_language() or "").startswith("ja")
-
-
-def _action_text(entry: Mapping[str, Any]) -> str:
-    action = entry["action"]
-    amount = chips(entry.get("amount")) if entry.get("amount") else ""
-    words = {
-        "post_bring_in": _("brings in %(amount)s"),
-        "complete": _("completes to %(amount)s"),
-        "bet": _("bets %(amount)s"),
-        "raise": _("raises to %(amount)s"),
-        "call": _("calls %(amount)s"),
-        "check": _("checks"),
-        "fold": _("folds"),
-        "show": _("shows"),
-        "muck": _("mucks"),
-    }
-    if action not in words:
-        return ""
-    text = words[action] % {"amount": amount} if "%(amount)s" in words[action] else words[action]
-    if entry.get("all_in"):
-        text += " " + _("(all-in)")
-    return text
 
 
 def table_for(question: Question, *, reveal: bool = False, mark: Sequence[int] = ()) -> dict[str, Any]:
     """The table of ``question`` as the trainee sees it; ``reveal`` shows every downcard (after
     the answer), ``mark`` the seats the correct answer names."""
     view = table_view(question.document, reveal_downcards=True if reveal else None)
-    seat_count = max([view.get("seat_count") or 0, *(s["seat"] for s in view["seats"])])
-    places = max(seat_count, 2)
-    last_action: dict[int, str] = {}
-    street_actions = []
-    for entry in view.get("history") or []:
-        if entry["street"] != view["street"] or entry.get("seat") is None:
-            continue
-        text = _action_text(entry)
-        if text:
-            last_action[entry["seat"]] = text
-            street_actions.append(f"{seat_text(entry['seat'])}: {text}")
-    occupied = {s["seat"]: s for s in view["seats"]}
-    seats = []
-    for number in range(1, places + 1):
-        seat = occupied.get(number)
-        place = _place(number, places)
-        if seat is None:
-            seats.append({"seat": number, "empty": True, "place": place})
-            continue
-        seats.append(
-            {
-                **seat_context(seat),
-                "empty": False,
-                "place": place,
-                "last_action": last_action.get(number, ""),
-                "marked": number in mark,
-            }
-        )
-    pot = view.get("pot")
     structure = view["structure"]
     rules = view["rules"]
     overrides = {k: v for k, v in (question.document.get("_rules") or {}).items()}
     return {
-        "seats": seats,
-        "places": places,
-        "street": STREETS.get(view["street"], view["street"]),
-        "pot_total": chips(pot["total"]) if pot else None,
-        "stub": view.get("stub") if question.kind in ("stub",) or view.get("stub") is not None else None,
-        "show_stub": question.kind == "stub" or view["street"] >= 6,
-        "community": card_info(view["community_card"]) if view.get("community_card") else None,
-        "event": describe_event(view["event"]) if view.get("event") else None,
-        "street_actions": street_actions[-8:],
+        **table_context(view, mark=mark),
         "structure": {
             "ante": chips(structure["antes"][0]) if structure["antes"] else "0",
             "bring_in": chips(structure["bring_in"]),
@@ -130,15 +51,7 @@ def table_for(question: Question, *, reveal: bool = False, mark: Sequence[int] =
         },
         "ruleset": "TDA 2024" if rules.get("ruleset") == "tda-2024" else "Robert's Rules (cash)",
         "rule_lines": describe_rules(ruleset=str(rules.get("ruleset")), overrides=overrides),
-        "asked_seats": view.get("asked_seats"),
     }
-
-
-def _place(seat: int, places: int) -> int:
-    """The place (1..8) of a seat around the oval: tables of fewer seats spread them out."""
-    if places >= PLACES:
-        return seat
-    return 1 + round((seat - 1) * (PLACES - 1) / max(places - 1, 1))
 
 
 def controls_for(question: Question, table: Mapping[str, Any]) -> dict[str, Any]:

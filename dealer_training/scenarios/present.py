@@ -11,11 +11,8 @@ from .labels import (
     PROCEDURES,
     QUESTION_SHORT,
     RULINGS,
-    STREETS,
-    card_info,
     cards_info,
     chips,
-    describe_event,
     describe_legal,
     describe_record,
     seat_text,
@@ -24,41 +21,6 @@ from .labels import (
 
 def _ja() -> bool:
     return (get_language() or "").startswith("ja")
-
-
-def seat_context(seat: Mapping[str, Any]) -> dict[str, Any]:
-    """One occupied seat of ``games.table.table_view`` as the table templates draw it."""
-    return {
-        "seat": seat["seat"],
-        "upcards": cards_info(seat["upcards"]),
-        "downcards": range(seat["downcards"]),
-        "downcards_shown": cards_info(seat.get("downcards_shown") or []),
-        "stack": chips(seat["stack"]),
-        "bet": chips(seat["bet"]) if seat["bet"] else "",
-        "folded": seat["folded"],
-        "all_in": seat["all_in"],
-        "absent": seat["absent"],
-    }
-
-
-def table_context(view: Mapping[str, Any]) -> dict[str, Any]:
-    """The table as a trainee sees it at the decision point (``games.table.table_view``)."""
-    seats = [seat_context(seat) for seat in view["seats"]]
-    pot = view.get("pot")
-    return {
-        "seats": seats,
-        "street": STREETS.get(view["street"], view["street"]),
-        "phase": view["phase"],
-        "seat_count": view.get("seat_count"),
-        "pot_total": chips(pot["total"]) if pot else None,
-        "pots": [
-            {"amount": chips(p["amount"]), "eligible": p["eligible"]} for p in (pot or {}).get("pots", [])
-        ],
-        "stub": view.get("stub"),
-        "community": card_info(view["community_card"]) if view.get("community_card") else None,
-        "event": describe_event(view["event"]) if view.get("event") else None,
-        "asked_seats": view.get("asked_seats"),
-    }
 
 
 def _seats(seats: Sequence[int] | None) -> str:

@@ -23,10 +23,11 @@ from .engine import message_for, place_of
 from .forms import MAX_SEATS, VaryForm
 from .labels import QUESTION_SHORT, card_info, describe_event
 from .models import Scenario
-from .present import action_rows, answer_context, legal_buttons, table_context
+from .present import action_rows, answer_context, legal_buttons
 from .selectors import scenario_for_organisation, scenarios_for_organisation, versions_with_counts
 from .services import ScenarioConflict, ScenarioInUse, scenario_delete, scenario_save, scenario_set_status
 from .services import scenario_vary as scenario_vary_service
+from .stud_table import table_context
 
 INVALID = 422
 CONFLICT = 409

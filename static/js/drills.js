@@ -100,7 +100,14 @@
     }, 100);
   }
 
+  function openHistory() {
+    // The hand's earlier streets are folded away on a phone; where there is room, open them all.
+    if (!(window.matchMedia && window.matchMedia("(min-width: 60rem)").matches)) return;
+    document.querySelectorAll("[data-history-street]").forEach(function (street) { street.open = true; });
+  }
+
   function setUp() {
+    openHistory();
     activeSeatField = null;
     activeAmount = null;
     var pad = document.querySelector("[data-keypad]");

@@ -1,0 +1,260 @@
+"""The stud table as the page draws it, from the engine's table view (``games.table.table_view``).
+
+The view already holds what a dealer at the table sees and knows at the decision point and never
+the answer; this module only arranges it: seats into places around the oval, amounts into text
+with thousands separators, tags for the seat's state, the hand's action grouped by street. It
+computes no poker fact of its own (no pot, no stack, no street): every number comes from the view.
+Drill questions, hand-walk steps and the editor's preview draw the same context with
+``templates/scenarios/_stud_table.html``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from .labels import STREETS, card_info, cards_info, chips, describe_event, seat_text
+
+# History entries that are not a player's betting action.
+UNSEATED = ("deal", "community", "event", "show")
+
+
+def street_label(street: int) -> str:
+    return str(STREETS.get(street, street))
+
+
+def _tag(text: str, tone: str = "") -> dict[str, str]:
+    return {"text": text, "tone": tone}
+
+
+def _seat_tags(seat: Mapping[str, Any]) -> list[dict[str, str]]:
+    """The seat's state in words, the most important first (drawn as tags)."""
+    tags = []
+    if seat["dead"]:
+        tags.append(_tag(_("Dead hand"), "alert"))
+    if seat["absent"]:
+        tags.append(_tag(_("Absent"), "alert"))
+    if seat["folded"]:
+        tags.append(_tag(_("Folded")))
+    if seat["mucked"]:
+        tags.append(_tag(_("Mucked")))
+    if seat["all_in"]:
+        tags.append(_tag(_("All-in"), "house"))
+    if seat["short_ante"]:
+        tags.append(_tag(_("Short ante %(amount)s") % {"amount": chips(seat["ante"])}, "house"))
+    for card in seat["exposed"]:
+        tags.append(_tag(_("Exposed %(card)s") % {"card": card_info(card)["text"]}, "alert"))
+    return tags
+
+
+def _marked(cards: Sequence[str], exposed: Sequence[str]) -> list[dict[str, Any]]:
+    return [{**card_info(c), "exposed": c in exposed} for c in cards]
+
+
+def seat_context(seat: Mapping[str, Any]) -> dict[str, Any]:
+    """One occupied seat of the view: cards, amounts and tags.
+
+    Face-down cards are drawn as backs (the view counts them without the exposed ones); a card
+    an irregularity exposed is drawn face up and marked, as the upcard it became or beside the
+    hand; the downcards of a hand tabled at the showdown are drawn face up.
+    A folded or mucked hand is never drawn face up, whatever the view holds: its cards are
+    drawn face down.
+    """
+    exposed = list(seat["exposed"])
+    if seat["folded"] or seat["mucked"]:
+        # Out of the hand: the cards it held, face down (its upcards are in the history).
+        return {
+            **_seat_amounts(seat),
+            "upcards": [],
+            "downcards": range(seat["downcards"] + len(seat["upcards"])),
+            "downcards_shown": [],
+            "exposed": [],
+        }
+    shown = list(seat.get("downcards_shown") or [])
+    return {
+        **_seat_amounts(seat),
+        # An exposed card that now plays as an upcard (TDA 2024 RP-10 A) is marked where it lies.
+        "upcards": _marked(seat["upcards"], exposed),
+        "downcards": range(0 if shown else seat["downcards"]),
+        "downcards_shown": _marked(shown, exposed),
+        "exposed": cards_info([c for c in exposed if c not in seat["upcards"] and c not in shown]),
+    }
+
+
+def _seat_amounts(seat: Mapping[str, Any]) -> dict[str, Any]:
+    return {
+        "seat": seat["seat"],
+        "stack": chips(seat["stack"]),
+        "bet": chips(seat["bet"]) if seat["bet"] else "",
+        "committed": chips(seat["committed"]),
+        "ante": chips(seat["ante"]),
+        "returned": chips(seat["returned"]) if seat["returned"] else "",
+        "folded": seat["folded"],
+        "all_in": seat["all_in"],
+        "absent": seat["absent"],
+        "dead": seat["dead"],
+        "mucked": seat["mucked"],
+        "short_ante": seat["short_ante"],
+        "tags": _seat_tags(seat),
+    }
+
+
+def place_of(seat: int, places: int) -> dict[str, Any]:
+    """Where a seat sits around the oval: the first half down the dealer's left (the right of the
+    picture), the rest back up the other side, the last seat beside the dealer."""
+    rows = (places + 1) // 2
+    if seat <= rows:
+        return {"side": "right", "row": seat}
+    return {"side": "left", "row": places - seat + 1}
+
+
+def action_text(entry: Mapping[str, Any]) -> str:
+    """One betting action of the history, without the seat: ``calls 500 (all-in)``."""
+    amount = chips(entry.get("amount"))
+    words = {
+        "post_bring_in": _("brings in %(amount)s"),
+        "complete": _("completes to %(amount)s"),
+        "bet": _("bets %(amount)s"),
+        "raise": _("raises to %(amount)s"),
+        "call": _("calls %(amount)s"),
+        "check": _("checks"),
+        "fold": _("folds"),
+        "muck": _("mucks"),
+    }
+    action = entry["action"]
+    if action not in words:
+        return str(action)
+    text = words[action] % {"amount": amount} if "%(amount)s" in words[action] else words[action]
+    if entry.get("all_in"):
+        text += " " + _("(all-in)")
+    return text
+
+
+def _blocks(entries: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """A street's history as blocks in order: the cards dealt together, betting actions together,
+    each irregularity, the community card and each hand shown on its own."""
+    blocks: list[dict[str, Any]] = []
+
+    def block(kind: str) -> dict[str, Any]:
+        if not blocks or blocks[-1]["kind"] != kind or kind not in ("deals", "actions"):
+            blocks.append({"kind": kind, "items": []})
+        return blocks[-1]
+
+    for entry in entries:
+        action = entry["action"]
+        seat = entry.get("seat")
+        if action == "deal":
+            block("deals")["items"].append(
+                {
+                    "seat": seat,
+                    "seat_text": seat_text(seat),
+                    "backs": range(entry.get("downcards") or 0),
+                    "upcards": cards_info(entry.get("upcards") or []),
+                }
+            )
+        elif action == "community":
+            block("community")["items"].append({"card": card_info(entry["card"])})
+        elif action == "event":
+            block("event")["items"].append({"text": describe_event(entry["event"])})
+        elif action == "show":
+            block("show")["items"].append(
+                {"seat": seat, "seat_text": seat_text(seat), "cards": cards_info(entry.get("cards") or [])}
+            )
+        else:
+            block("actions")["items"].append(
+                {
+                    "seat": seat,
+                    "seat_text": seat_text(seat),
+                    "text": action_text(entry),
+                    "all_in": bool(entry.get("all_in")),
+                }
+            )
+    return blocks
+
+
+def history_context(history: Sequence[Mapping[str, Any]], street: int) -> list[dict[str, Any]]:
+    """The whole hand's action grouped by street, the current street last and open."""
+    streets = sorted({int(e["street"]) for e in history} | {street})
+    return [
+        {
+            "street": s,
+            "label": street_label(s),
+            "current": s == street,
+            "blocks": _blocks(e for e in history if int(e["street"]) == s),
+        }
+        for s in streets
+    ]
+
+
+def _last_actions(history: Sequence[Mapping[str, Any]], street: int) -> dict[int, str]:
+    last: dict[int, str] = {}
+    for entry in history:
+        seat = entry.get("seat")
+        if entry["street"] == street and seat is not None and entry["action"] not in UNSEATED:
+            last[seat] = action_text(entry)
+    return last
+
+
+def _pots(pot: Mapping[str, Any]) -> list[dict[str, str]]:
+    """The pots as the view layers them, when there is more than the one main pot."""
+    layers = pot.get("pots") or []
+    if len(layers) < 2:
+        return []
+    return [
+        {
+            "label": _("Main pot") if i == 0 else _("Side pot %(number)s") % {"number": i},
+            "amount": chips(layer["amount"]),
+            "eligible": " ".join(str(s) for s in layer["eligible"]),
+        }
+        for i, layer in enumerate(layers)
+    ]
+
+
+def table_context(view: Mapping[str, Any], *, mark: Sequence[int] = ()) -> dict[str, Any]:
+    """The stud table of ``view`` as ``_stud_table.html`` draws it; ``mark`` names the seats the
+    correct answer points at (after the answer)."""
+    seat_count = max([view.get("seat_count") or 0, *(s["seat"] for s in view["seats"])])
+    places = max(seat_count, 2)
+    history = view.get("history") or []
+    street = int(view["street"])
+    last = _last_actions(history, street)
+    occupied = {s["seat"]: s for s in view["seats"]}
+    seats = []
+    for number in range(1, places + 1):
+        place = place_of(number, places)
+        if number not in occupied:
+            seats.append({"seat": number, "empty": True, "place": place})
+            continue
+        seats.append(
+            {
+                **seat_context(occupied[number]),
+                "empty": False,
+                "place": place,
+                "last_action": last.get(number, ""),
+                "marked": number in mark,
+            }
+        )
+    live = [s for s in seats if not s["empty"]]
+    pot = view.get("pot")
+    total = pot.get("total") if pot else None
+    collected = pot.get("collected") if pot else None
+    return {
+        "seats": seats,
+        "places": places,
+        "rows": (places + 1) // 2,
+        "street": street_label(street),
+        "street_number": street,
+        # A pots question draws no pot: the trainee builds it from the seats' amounts.
+        "pot_asked": pot is None,
+        "pot_total": chips(total) if total is not None else None,
+        "pot_collected": chips(collected) if collected is not None and collected != total else None,
+        "pots": _pots(pot) if pot else [],
+        "any_bet": any(s["bet"] for s in live),
+        "stub": view.get("stub"),
+        "community": card_info(view["community_card"]) if view.get("community_card") else None,
+        "event": describe_event(view["event"]) if view.get("event") else None,
+        "history": history_context(history, street),
+        "asked_seats": view.get("asked_seats"),
+    }

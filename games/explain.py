@@ -373,6 +373,14 @@ def _no_actor(f: dict[str, Any], out: Text) -> None:
             f"{STREET_EN[street]} street is being dealt: nobody acts until every card is out.",
             f"{street_ja(street)}を配っている途中なので、全員に配り終わるまでアクションはありません。",
         )
+    elif f["reason"] == "rp10e_over":
+        out.say(
+            "next.rp10e_over",
+            f"The bring-in card is seat {f['bring_in_holder']}'s, all-in on the ante, and the folds left one player with "
+            "chips: nobody could call a bet, so 3rd street ends without one (TDA RP-10 E). The dealer burns and deals 4th street.",
+            f"ブリングインの{seat_ja(f['bring_in_holder'])}がアンティでオールインで、フォールドが続いてチップを持つプレイヤーが1人になりました。"
+            f"ベットをコールできる人がいないので、{street_ja(3)}はベットなしで終わります（TDA 推奨手順10-E）。ディーラーはバーンして{street_ja(4)}を配ります。",
+        )
     elif street - 1 in f["rounds_held"]:
         done = street - 1
         out.say(

@@ -44,6 +44,9 @@ SENTENCES: dict[str, str] = {
         "the previous street's betting round was held and is over; this street is not dealt yet"
     ),
     "next.no_round": "the previous street had no betting round; this street is not dealt yet",
+    "next.rp10e_over": (
+        "the low card is all-in on the ante, nobody opened, folds left at most one player with chips"
+    ),
     "next.nobody_can_bet": "two or more players are live and at most one of them has chips",
     "next.killed_bring_in": (
         "the seat to act is a killed hand with the bring-in card: the post is its only option"

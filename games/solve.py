@@ -268,6 +268,9 @@ def next_action_answer(state: StudState) -> Solution:
             rules.append("RRoP 7CS-4")
         elif street == 4 and state.variant is Variant.STUD and state._open_pair_showing():
             rules.append("TDA 2024 RP-10 F")
+    elif _rp10e_ended(state):
+        reason = "rp10e_over"
+        rules.append("TDA 2024 RP-10 E")
     else:
         rules.append("BARGE Limit")
     holder = state.bring_in_index
@@ -309,8 +312,22 @@ def next_action_answer(state: StudState) -> Solution:
 
 def _acted_by_bring_in(state: StudState, actor: int) -> bool:
     """The actor's only action at this level was posting the bring-in (RULES.md 14)."""
-    mine = [r for r in state.street_actions.get(state.street, []) if r.player == actor]
-    return bool(mine) and all(r.kind == "post_bring_in" for r in mine)
+    mine = [
+        r.kind
+        for r in state.street_actions.get(state.street, [])
+        if r.player == actor and r.kind not in ("deal_hole", "show", "muck")
+    ]
+    return bool(mine) and all(kind == "post_bring_in" for kind in mine)
+
+
+def _rp10e_ended(state: StudState) -> bool:
+    """3rd street ended without a bet because the low card was all-in on the ante and folds
+    left at most one player with chips (TDA 2024 RP-10 E)."""
+    holder = state.bring_in_index
+    if holder is None or state.street != 4 or state.street_dealt or state.stacks[holder] != 0:
+        return False
+    third = state.street_actions.get(3, [])
+    return not any(r.kind in ("post_bring_in", "complete") for r in third) and not state.betting_possible
 
 
 def board_report(state: StudState) -> dict[str, Any]:

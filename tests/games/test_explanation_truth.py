@@ -595,3 +595,56 @@ def test_japanese_explanations_name_seats_streets_cards_and_amounts_as_dealers_d
 )
 def test_the_japanese_check_catches_each_problem(text, problem):
     assert problem in japanese_problems(text)
+
+
+# --- diagnose: the sentences for a wrong answer -------------------------------------------------
+
+DIAGNOSE_PARAMS: dict[str, dict[str, Any]] = {
+    "short_bring_in_ignored": {"amount": 1500},
+    "bring_in_counted_as_bet": {"max_bets": 5},
+    "wrong_bet_size": {"street": 3, "bet": 1000},
+    "burns_not_counted": {"burns": 3},
+}
+
+
+def test_every_diagnose_sentence_is_written_for_people_in_both_languages():
+    from games.diagnose import _FLAG_JA, _MISREAD, _sentence
+
+    scenario = corpus()[0].scenario
+    said = [_sentence("next_action", code, DIAGNOSE_PARAMS.get(code, {}), scenario) for code in _MISREAD]
+    said += [_sentence("bring_in", "other_flag", {"flag": f, "value": v}, scenario) for f, v in _FLAG_JA]
+    said += [
+        _sentence("pots", "other_ruleset", {"ruleset": a, "actual": b}, scenario)
+        for a, b in (("tda-2024", "robert-cash"), ("robert-cash", "tda-2024"))
+    ]
+    said += [
+        _sentence("award", "other_variant", {"variant": a, "actual": "F7S"}, scenario)
+        for a in ("FR", "F7S/8")
+    ]
+    for en, ja in said:
+        assert not japanese_problems(ja), (ja, japanese_problems(ja))
+        assert not re.search(r"tda-2024|robert-cash|\b3th\b|\{", en), en
+    wrong_size = _sentence("next_action", "wrong_bet_size", DIAGNOSE_PARAMS["wrong_bet_size"], scenario)
+    assert wrong_size == (
+        "That is the wrong bet size: on 3rd street the bet is not 1,000.",
+        "ベット額が違います。3rdストリートのベットは1,000ではありません。",
+    )
+
+
+def test_diagnose_blames_47b_only_when_a_short_all_in_did_not_reopen():
+    from games.diagnose import diagnose
+
+    checked = 0
+    for case in corpus():
+        answer = case.solution.answer
+        if case.solution.kind != "next_action" or answer["seat"] is None:
+            continue
+        options = answer["options"]
+        if options["raise_to"] is not None or options["call"] is None:
+            continue
+        given = {**answer, "options": {**options, "raise_to": [case.state.high + min(case.state.units)]}}
+        codes = [f["code"] for f in diagnose(case.document, given)]
+        reason = case.state.raise_blocked_by(_actor(case))
+        assert ("short_all_in_reopens" in codes) == (reason == "not_reopened"), (case.name, reason, codes)
+        checked += 1
+    assert checked

@@ -226,8 +226,10 @@ def _bring_in(rng: random.Random, v: Variant, rs: Ruleset, s: Structure) -> tupl
     doors = {p: cards[2] for (p, street), cards in hand.plan.items() if street == 3}
     holder = min(doors, key=lambda p: _door_order(v, doors[p]))
     roll = rng.random()
-    if roll < 0.15:
-        stacks[holder] = s.ante if s.ante else s.min_chip  # all-in on the ante: TDA RP-10 E
+    if roll < 0.15 and n > 2:
+        # all-in on the ante: TDA RP-10 E (heads-up nobody could act, so 3rd street has no
+        # first decision to ask about)
+        stacks[holder] = s.ante if s.ante else s.min_chip
         tags.append("all_in_on_ante")
     elif roll < 0.3:
         stacks[holder] = s.ante + max(s.min_chip, (s.bring_in // 2 // s.min_chip) * s.min_chip)

@@ -17,6 +17,7 @@ from games.generate import _Hand, generate
 from games.play import Policy
 from games.rules import TDA_2024, Variant, structure_from
 from games.scenario import scenario_from_dict
+from games.solve import solve
 from tests.bench.stacks import all_in_count, showdown_case
 
 VARIANTS = ("F7S", "FR", "F7S/8")
@@ -101,3 +102,16 @@ def test_the_showdown_order_is_drilled_on_plain_17a_hands_and_on_all_ins():
     assert shares.get("17-A: checked around", 0) >= 0.05, shares
     assert shares.get("one all-in", 0) >= 0.1, shares
     assert 0 < shares.get("multi-way all-in", 0) <= 0.25, shares
+
+
+def test_generated_bring_in_questions_always_have_a_first_decision_to_name():
+    # Heads-up against a low card all-in on the ante nobody acts (RP-10 E): such a table is
+    # not generated, so "who acts first?" always has a seat to answer.
+    tags: Counter[str] = Counter()
+    for variant in VARIANTS:
+        for seed in range(150):
+            document = generate(kind="bring_in", variant=variant, seed=seed)
+            tags.update(document["_tags"])
+            answer = solve(document)["answer"]
+            assert answer["first_to_act"] is not None, (variant, seed)
+    assert tags["all_in_on_ante"]

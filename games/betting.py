@@ -75,6 +75,8 @@ class BettingMixin:
         self.acted_base: list[int] = [-1] * self.count
         self.forced: str | None = None  # "bring_in" (forced post) or "open" (TDA 2024 RP-10 E)
         self.round_actions = 0
+        # This street's all-ins below a full bet or raise: (player, total, level they were made at).
+        self.short_all_ins: list[tuple[int, int, int]] = []
 
     # --- starting a round ------------------------------------------------------
 
@@ -102,6 +104,7 @@ class BettingMixin:
         self.acted_base = [-1] * self.count
         self.forced = None
         self.round_actions = 0
+        self.short_all_ins = []
         self.queue = []
         unit = self.structure.bet_for_street(street)
         self.units = (unit,)
@@ -205,6 +208,29 @@ class BettingMixin:
             if j != player and not folded[j] and stacks[j] + bets[j] > target:
                 return True
         return False
+
+    def raise_blocked_by(self, player: int) -> str | None:
+        """Why ``player`` may not complete, bet or raise now (``None``: they may), in the order
+        :meth:`_raise_possible` tests it: ``dead_hand`` (a killed hand only has its bring-in
+        posted, TDA 2024 Rule 30), ``short_bring_in`` (too short to do more than post the
+        bring-in), ``cap`` (Rule 48), ``not_reopened`` (acted at this level and faces only a
+        short all-in since, Rule 47-B), ``call_is_all_in``, ``nobody_can_call``."""
+        stacks, forced = self.stacks, self.forced
+        if forced == "bring_in" and self.folded[player]:
+            return "dead_hand"
+        if forced is not None and stacks[player] <= self.structure.bring_in:
+            return "short_bring_in"
+        if self.bet_count >= self.structure.max_bets and self.cap_reached():
+            return "cap"
+        if 0 <= self.acted_base[player] == self.base:
+            return "not_reopened"
+        target = self.target
+        if stacks[player] <= target - self.bets[player]:
+            return "call_is_all_in"
+        others = [j for j in range(self.count) if j != player and not self.folded[j]]
+        if all(stacks[j] + self.bets[j] <= target for j in others):
+            return "nobody_can_call"
+        return None
 
     def raise_totals(self, player: int | None = None) -> list[int]:
         """Every legal 'to' total for a completion, bet or raise of the player to act."""
@@ -351,8 +377,16 @@ class BettingMixin:
         self.round_actions += 1
         if self._end_hand_if_one_left():
             return
-        if not self.queue:
+        if not self.queue or self._nobody_left_to_bet():
             self._end_round()
+
+    def _nobody_left_to_bet(self) -> bool:
+        """At most one live player has chips and none of those still to act owes anything:
+        a bet nobody could call is not asked for, so the round is over (format section 3;
+        TDA 2024 RP-10 E once folds leave one player with chips against the all-in low card)."""
+        if self.forced == "bring_in" or self.betting_possible:
+            return False
+        return all(self.target <= self.bets[i] for i in self.queue)
 
     def verify_post_bring_in(self, player: int | None = None) -> None:
         """The bring-in is posted by the low card (or, RP-10 E, opened by the first player)."""
@@ -429,7 +463,7 @@ class BettingMixin:
         self.round_actions += 1
         if self.live_count < 2:
             self._end_hand_if_one_left()
-        elif not queue:
+        elif not queue or (amount and self._nobody_left_to_bet()):
             self._end_round()
         return record
 
@@ -523,6 +557,8 @@ class BettingMixin:
             # An all-in of half a bet or more is treated as a full bet (RRoP B&R 5).
             self.base = amount
             self.bet_count += 1
+        else:
+            self.short_all_ins.append((p, amount, self.base))
         self.acted_base[p] = self.base
         self.forced = None
         self.last_aggressor[self.street] = p
@@ -546,7 +582,7 @@ class BettingMixin:
                 self.queue = [i for i in self.queue if i != player]
             if self._end_hand_if_one_left():
                 return
-            if not self.queue:
+            if not self.queue or self._nobody_left_to_bet():
                 self._end_round()
         elif self.phase == "deal":
             if self._end_hand_if_one_left():

@@ -137,7 +137,7 @@ def _next_action_misreadings(
             {"street": state.street, "bet": other},
             {**right, "options": {**options, "bet_to": [other]}},
         )
-    if options["raise_to"] is None and options["call"] and not state.cap_reached():
+    if options["raise_to"] is None and options["call"] and state.raise_blocked_by(actor) == "not_reopened":
         alt = {**options, "raise_to": [state.high + min(state.units)]}
         yield "short_all_in_reopens", {}, {**right, "options": alt}
 
@@ -168,14 +168,20 @@ def _pots_misreadings(scenario: Scenario, state: StudState, right: dict[str, Any
 
 
 def _showdown_misreadings(scenario: Scenario, state: StudState, right: dict[str, Any]) -> Iterator[Candidate]:
-    seventh = [
-        r for r in state.street_actions.get(7, []) if r.kind in ("bet", "raise") and r.player is not None
-    ]
-    if seventh and seventh[0].player is not None:
-        yield "first_bettor_not_last_aggressor", {}, {"seat": state.seat_of(seventh[0].player)}
-    yield "first_to_act_not_last_aggressor", {}, {"seat": state.seat_of(state.best_board_player())}
-    if seventh and seventh[-1].player is not None:
-        yield "all_in_player_not_first", {}, {"seat": state.seat_of(seventh[-1].player)}
+    from games.showdown import showdown_first
+
+    result = showdown_first(state)
+    bettors = [r.player for r in state.street_actions.get(7, []) if r.kind in ("bet", "raise")]
+    if result.reason == "last_aggressor":
+        first_bettor = next((p for p in bettors if p in state.live_players()), None)
+        if first_bettor is not None:
+            yield "first_bettor_not_last_aggressor", {}, {"seat": state.seat_of(first_bettor)}
+        yield "first_to_act_not_last_aggressor", {}, {"seat": state.seat_of(state.best_board_player())}
+    if result.not_at_risk:
+        # RP-10 B: the players at risk table after the others (an all-in bettor, the best board).
+        for player in dict.fromkeys([*reversed(bettors), state.best_board_player()]):
+            if player is not None and player in result.all_in_players:
+                yield "all_in_player_not_first", {}, {"seat": state.seat_of(player)}
 
 
 def _stub_misreadings(scenario: Scenario, state: StudState, right: dict[str, Any]) -> Iterator[Candidate]:
@@ -450,8 +456,8 @@ _MISREAD = {
         "それはブリングインを1ベットと数えています。コンプリートが1ベット目で、キャップは{max_bets}ベットです。",
     ),
     "wrong_bet_size": (
-        "That is the wrong bet size: on {street}th street the bet is not {bet}.",
-        "ベット額が違います。{street}thストリートのベットは{bet}ではありません。",
+        "That is the wrong bet size: on {street_en} street the bet is not {bet}.",
+        "ベット額が違います。{street_ja}のベットは{bet}ではありません。",
     ),
     "short_all_in_reopens": (
         "The all-in was less than half a bet more, so it does not reopen the betting for a player who already acted (TDA Rule 47-B).",
@@ -471,11 +477,11 @@ _MISREAD = {
     ),
     "first_bettor_not_last_aggressor": (
         "That is the first bettor on 7th street; the last aggressive player shows first (TDA Rule 17-A).",
-        "それは7thで最初にベットしたプレイヤーです。最後にアグレッシブなアクションをしたプレイヤーから見せます（TDA ルール17-A）。",
+        "それは7thストリートで最初にベットしたプレイヤーです。最後にアグレッシブなアクションをしたプレイヤーから見せます（TDA ルール17-A）。",
     ),
     "first_to_act_not_last_aggressor": (
         "That is the player who acted first; when there was a bet on 7th, the last aggressor shows first (TDA Rule 17-A).",
-        "それは最初にアクションしたプレイヤーです。7thでベットがあったときは最後にアグレッシブなアクションをしたプレイヤーから見せます（TDA ルール17-A）。",
+        "それは最初にアクションしたプレイヤーです。7thストリートでベットがあったときは最後にアグレッシブなアクションをしたプレイヤーから見せます（TDA ルール17-A）。",
     ),
     "all_in_player_not_first": (
         "With an all-in, the players not at risk expose first (TDA RP-10 B).",
@@ -483,7 +489,7 @@ _MISREAD = {
     ),
     "burns_not_counted": (
         "That forgets the three burns of 4th to 6th street; they are out of the stub.",
-        "それは4th〜6thのバーンカード3枚を数えていません。バーンしたカードはスタブにありません。",
+        "それは4thストリートから6thストリートまでのバーンカード3枚を数えていません。バーンしたカードはスタブにありません。",
     ),
     "required_without_burn": (
         "The required number includes the burn card: remaining players + burn + last card.",
@@ -532,12 +538,35 @@ def _sentence(kind: str, code: str, params: dict[str, Any], scenario: Scenario) 
             f"それは{GAME_JA[actual]}ではなく、{GAME_JA[v]}の場合の{_KIND_JA.get(kind, kind)}です。",
         )
     if code == "other_ruleset":
+        other_en, other_ja = _RULESET_NAMES[params["ruleset"]]
+        actual_en, actual_ja = _RULESET_NAMES[params["actual"]]
         return (
-            f"That would be the {_KIND_EN.get(kind, kind)} under {params['ruleset']}; this table uses {params['actual']}.",
-            f"それは{params['ruleset']}のルールでの{_KIND_JA.get(kind, kind)}です。このテーブルは{params['actual']}です。",
+            f"That would be the {_KIND_EN.get(kind, kind)} under {other_en}; this table uses {actual_en}.",
+            f"それは{other_ja}での{_KIND_JA.get(kind, kind)}です。このテーブルは{actual_ja}です。",
         )
     if code == "other_flag":
         key = (params["flag"], params["value"])
         return _FLAG_EN[key], _FLAG_JA[key]
     en, ja = _MISREAD[code]
-    return en.format(**params), ja.format(**params)
+    return en.format(**_display(params, "en")), ja.format(**_display(params, "ja"))
+
+
+# The rulesets by the names people know them by (never our ids).
+_RULESET_NAMES = {
+    "tda-2024": ("the TDA 2024 tournament rules", "TDA 2024 トーナメントルール"),
+    "robert-cash": ("Robert's Rules cash-game rules", "ロバーツ・ルールのキャッシュゲームルール"),
+}
+
+
+def _display(params: dict[str, Any], lang: str) -> dict[str, Any]:
+    """Params as a sentence shows them: amounts with separators, streets as dealers say them."""
+    from games.explain import STREET_EN, amount, street_ja
+
+    out = dict(params)
+    for key in ("amount", "bet"):
+        if isinstance(out.get(key), int):
+            out[key] = amount(out[key])
+    if isinstance(out.get("street"), int):
+        out["street_en"] = STREET_EN[out["street"]]
+        out["street_ja"] = street_ja(out["street"])
+    return out

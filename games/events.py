@@ -56,7 +56,9 @@ class Event:
     count: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"after": self.after, "type": self.type, "seat": self.seat}
+        out: dict[str, Any] = {"after": self.after, "type": self.type}
+        if self.seat is not None:  # format section 5: seat is an int; an event read without one has none
+            out["seat"] = self.seat
         if self.card is not None:
             out["card"] = str(self.card)
         if self.street is not None:

@@ -25,7 +25,7 @@ from games.cards import FULL_DECK, Card, Rank, Suit
 from games.errors import EngineError
 from games.events import Event, apply_event
 from games.order import tie_is_ambiguous
-from games.play import Policy, apply_legal, random_action
+from games.play import Policy, apply_legal, pick, random_action
 from games.rules import Ruleset, Structure, Variant, ruleset_from, structure_from
 from games.scenario import QUESTION_KINDS
 from games.state import STUB_PROCEDURES, StudState
@@ -86,9 +86,12 @@ class _Hand:
             if (
                 table
                 and state.phase == "deal"
+                and state.street > 3
                 and not state.betting_possible
                 and len(state.live_players()) > 1
             ):
+                # TDA 2024 Rule 16: all betting is complete, so the hands are tabled; never
+                # before the 3rd-street cards are out (there is nothing to table yet).
                 self.table_hands()
             if stop is not None and stop(state):
                 return
@@ -107,7 +110,9 @@ class _Hand:
                     c for r in state.history if r.player == player and r.kind == "deal_hole" for c in r.cards
                 ]
                 held = set(state.cards_of(player))
-                state.show_or_muck(player, [c for c in dealt if c in held])
+                shown = [c for c in dealt if c in held]
+                if shown:
+                    state.show_or_muck(player, shown)
 
     def actions(self) -> list[str]:
         return [record.phh for record in self.state.history]
@@ -128,6 +133,24 @@ def _stacks(rng: random.Random, players: int, s: Structure, short: float) -> lis
         value = max(chip, (value // chip) * chip)
         out.append(value)
     return out
+
+
+# How many players at an unfocused table are short enough to go all-in during the hand: most
+# tables none, some one, few several (a card room's table, not a tournament's final one).
+SHORT_COUNTS = ((0, 0.6), (1, 0.27), (2, 0.09), (3, 0.04))
+
+
+def _short_count(rng: random.Random, players: int) -> int:
+    counts = [count for count, _ in SHORT_COUNTS]
+    return min(pick(rng, counts, [weight for _, weight in SHORT_COUNTS]), players - 1)
+
+
+def _table_stacks(rng: random.Random, players: int, s: Structure, shorts: int) -> list[int]:
+    """Deep stacks, except ``shorts`` players with a stack that runs out during the hand."""
+    stacks = _stacks(rng, players, s, 0.0)
+    for player in rng.sample(range(players), min(shorts, players)):
+        stacks[player] = _stacks(rng, 1, s, 1.0)[0]
+    return stacks
 
 
 def _rank_card(rng: random.Random, rank: int, taken: set[Card], suits: list[int] | None = None) -> Card:
@@ -203,8 +226,10 @@ def _bring_in(rng: random.Random, v: Variant, rs: Ruleset, s: Structure) -> tupl
     doors = {p: cards[2] for (p, street), cards in hand.plan.items() if street == 3}
     holder = min(doors, key=lambda p: _door_order(v, doors[p]))
     roll = rng.random()
-    if roll < 0.15:
-        stacks[holder] = s.ante if s.ante else s.min_chip  # all-in on the ante: TDA RP-10 E
+    if roll < 0.15 and n > 2:
+        # all-in on the ante: TDA RP-10 E (heads-up nobody could act, so 3rd street has no
+        # first decision to ask about)
+        stacks[holder] = s.ante if s.ante else s.min_chip
         tags.append("all_in_on_ante")
     elif roll < 0.3:
         stacks[holder] = s.ante + max(s.min_chip, (s.bring_in // 2 // s.min_chip) * s.min_chip)
@@ -281,9 +306,11 @@ def _candidates(
 
 
 def _next_action(rng: random.Random, v: Variant, rs: Ruleset, s: Structure) -> tuple[_Hand, list[str]]:
+    shorts = _short_count(rng, 7)
+
     def make(sub: random.Random) -> tuple[_Hand, list[str]] | None:
         n = _players(sub, 2, 7)
-        hand = _Hand(sub, v, rs, s, _stacks(sub, n, s, 0.35))
+        hand = _Hand(sub, v, rs, s, _table_stacks(sub, n, s, min(shorts, n - 1)))
         tags = []
         if sub.random() < 0.4:
             _plan_tied_boards(hand, v)
@@ -310,18 +337,22 @@ def _next_action(rng: random.Random, v: Variant, rs: Ruleset, s: Structure) -> t
 
 
 def _pots(rng: random.Random, v: Variant, rs: Ruleset, s: Structure) -> tuple[_Hand, list[str]]:
+    shorts = _short_count(rng, 8)
+
     def make(sub: random.Random) -> tuple[_Hand, list[str]] | None:
         n = _players(sub, 3, 8)
-        hand = _Hand(sub, v, rs, s, _stacks(sub, n, s, 0.6))
+        hand = _Hand(sub, v, rs, s, _table_stacks(sub, n, s, shorts))
         street = sub.choice([3, 4, 5, 6, 7])
         hand.run(sub.choice([LIVELY, FOLDY]), lambda st: st.street > street)
-        return hand, ["several_all_ins"]
+        return hand, ["several_all_ins"] if shorts > 1 else ["short_stack"] if shorts else []
 
     def score(h: _Hand) -> float:
+        # The table's short stacks are chosen above; among hands dealt with them, prefer the
+        # ones where they matter (their all-ins make pots) and folded chips stay in.
         st = h.state
         pots = st.pots()
         folded_in = sum(1 for i in range(st.count) if st.folded[i] and st.committed[i] > st.posted_antes[i])
-        return len(pots) * 2 + folded_in + (1 if any(st.returned) else 0)
+        return len(pots) * 2 + min(folded_in, 2) + (1 if any(st.returned) else 0)
 
     return _candidates(rng, make, score)
 
@@ -343,11 +374,17 @@ def _stub(rng: random.Random, v: Variant, rs: Ruleset, s: Structure) -> tuple[_H
 
 
 def _to_showdown(
-    policy: Policy, players: tuple[int, int], short: float, *, table: bool = True
+    policy: Policy, players: tuple[int, int], shorts: int | float, *, table: bool = True
 ) -> Callable[..., tuple[_Hand, list[str]] | None]:
+    """Hands played to a showdown; ``shorts``: a number of short stacks, or a share of them."""
+
     def make(sub: random.Random, v: Variant, rs: Ruleset, s: Structure) -> tuple[_Hand, list[str]] | None:
         n = _players(sub, *players)
-        hand = _Hand(sub, v, rs, s, _stacks(sub, n, s, short))
+        if isinstance(shorts, int):
+            stacks = _table_stacks(sub, n, s, min(shorts, n - 1))
+        else:
+            stacks = _stacks(sub, n, s, shorts)
+        hand = _Hand(sub, v, rs, s, stacks)
         hand.run(policy, table=table)
         if hand.state.phase != "showdown":
             return None
@@ -357,12 +394,23 @@ def _to_showdown(
 
 
 def _showdown_first(rng: random.Random, v: Variant, rs: Ruleset, s: Structure) -> tuple[_Hand, list[str]]:
-    make = _to_showdown(LIVELY, (2, 6), 0.3, table=False)  # the question is who tables first
+    # Most tables have no all-in: the plain Rule 17-A cases (the last 7th-street aggressor, or
+    # the first to act when checked around); some have one all-in (RP-10 B), few several.
+    shorts = _short_count(rng, 6)
+    checked = rng.random() < 0.3  # 7th street checked around: the first to act tables first
+    policy = PASSIVE if checked else LIVELY
+    make = _to_showdown(policy, (2, 6), shorts, table=False)  # the question is who tables first
 
     def score(h: _Hand) -> float:
-        seventh = h.state.street_actions.get(7, [])
-        raises = sum(1 for r in seventh if r.kind in ("bet", "raise"))
-        return raises + 2 * sum(1 for i in h.state.live_players() if h.state.stacks[i] == 0)
+        st = h.state
+        seventh = st.street_actions.get(7, [])
+        bets = [r.player for r in seventh if r.kind in ("bet", "raise")]
+        all_in = sum(1 for i in st.live_players() if st.stacks[i] == 0)
+        if checked:
+            street = 1.0 if seventh and not bets else 0.0
+        else:  # a bet, better a raise by another player, on 7th street
+            street = 1.5 if len(set(bets)) > 1 else 1.0 if bets else 0.0
+        return street + 2 * min(all_in, shorts)
 
     return _candidates(rng, lambda sub: make(sub, v, rs, s), score, tries=14)
 
@@ -387,7 +435,7 @@ def _best_hands(rng: random.Random, v: Variant, rs: Ruleset, s: Structure) -> tu
 
 
 def _award(rng: random.Random, v: Variant, rs: Ruleset, s: Structure) -> tuple[_Hand, list[str]]:
-    make = _to_showdown(PASSIVE, (2, 8), 0.5)
+    make = _to_showdown(PASSIVE, (2, 8), _short_count(rng, 8))
 
     def score(h: _Hand) -> float:
         result = h.state.award()
@@ -425,7 +473,8 @@ def _place_event(hand: _Hand, kind: str) -> Event | None:
         if kind == "absent_at_deal":
             event = Event(len(st.history) - 1, kind, seat=player + 1)
         elif kind == "boxed_cards":
-            event = Event(len(st.history) - 1, kind, count=rng.choice([1, 2, 2, 3]))
+            # the seat whose cards held the boxed card (format section 5: every event has a seat)
+            event = Event(len(st.history) - 1, kind, seat=player + 1, count=rng.choice([1, 2, 2, 3]))
         else:
             event = Event(
                 len(st.history) - 1, kind, seat=player + 1, card=rng.choice(st.downs[player]), street=3
@@ -463,9 +512,10 @@ def _place_event(hand: _Hand, kind: str) -> Event | None:
             return None
         live = st.live_players()
         if kind == "premature_card":
-            event = Event(len(st.history) - 1, kind, seat=None, street=min(st.street + 1, 7))
             if st.street == 7:
                 return None
+            # the premature card lands in front of the first live player, who is dealt first
+            event = Event(len(st.history) - 1, kind, seat=live[0] + 1, street=st.street + 1)
         elif kind == "folds_not_facing_bet":
             calm = [
                 p

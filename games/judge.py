@@ -13,7 +13,24 @@ from typing import Any
 
 from games.errors import EngineError
 
-__all__ = ["answer_fields", "judge"]
+__all__ = ["RULING_OUTCOMES", "answer_fields", "judge", "same_ruling"]
+
+# Ruling codes that name one outcome at the table (scenario format section 5): the hand is out
+# and what it put in stays in the pot, whether the rulebook says the hand is dead (TDA 2024
+# Rules 35-D, 66) or killed (Rule 30, RP-10 C). The code says which circumstance led there; a
+# drill asks for the outcome, so either word is right wherever the answer is one of them.
+# Every other code is its own outcome: a binding fold (Rule 58) is a fold the player chose, which
+# a penalty may follow; a misdeal replays the whole hand (35-C); live_hand, becomes_upcard,
+# replace_card, card_plays and reshuffle_no_burn keep the hand in play in different ways.
+RULING_OUTCOMES: dict[str, str] = {"dead_hand": "hand_out", "kill_hand": "hand_out"}
+
+
+def same_ruling(expected: Any, given: Any) -> bool:
+    """Whether two ruling codes name the same outcome (``dead_hand`` = ``kill_hand``)."""
+    if not isinstance(expected, str) or not isinstance(given, str):
+        return bool(expected == given)
+    return RULING_OUTCOMES.get(expected, expected) == RULING_OUTCOMES.get(given, given)
+
 
 _OPTION_KEYS = ("fold", "check", "call", "bring_in", "complete_to", "bet_to", "raise_to")
 
@@ -198,10 +215,14 @@ def judge(
     results = []
     for name, value in want.items():
         present = name in got
+        if kind == "ruling" and name == "ruling":
+            right = present and same_ruling(value, got[name])
+        else:
+            right = present and got[name] == value
         results.append(
             {
                 "field": name,
-                "correct": present and got[name] == value,
+                "correct": right,
                 "expected": value,
                 "given": got.get(name),
                 "missing": not present,

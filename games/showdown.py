@@ -253,8 +253,15 @@ def showdown_first(state: StudState) -> ShowdownFirst:
     not_at_risk = bool(all_in and with_chips)
     candidates = with_chips if not_at_risk else live
     final_round_held = 7 in state.rounds_held
-    aggressor = state.last_aggressor.get(7) if final_round_held else None
-    if aggressor is not None and aggressor in candidates:
+    # TDA 2024 Rule 17-A among the players who table first (RP-10 B: those not at risk): the
+    # last of them to bet or raise on 7th street, even when an all-in player raised after.
+    aggressors = [
+        r.player
+        for r in state.street_actions.get(7, [])
+        if final_round_held and r.kind in ("complete", "bet", "raise") and r.player in candidates
+    ]
+    aggressor = aggressors[-1] if aggressors else None
+    if aggressor is not None:
         return ShowdownFirst(aggressor, "last_aggressor", not_at_risk, tuple(all_in), aggressor)
     first = state.first_to_act() if with_chips and not_at_risk else state.best_board_player()
     assert first is not None

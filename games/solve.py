@@ -123,7 +123,7 @@ def bring_in_answer(state: StudState, rulings: tuple[Any, ...]) -> Solution:
     behind = state.starting_stacks[holder] - state.posted_antes[holder]
     amount = min(behind, state.structure.bring_in)
     all_in_ante = amount == 0
-    first = state.next_with_chips(holder) if all_in_ante else holder
+    first = first_decision(state, holder, all_in_ante)
     doors = {seat(i): state.door(i) for i in range(state.count)}
     rivals = [
         seat(i)
@@ -164,6 +164,25 @@ def bring_in_answer(state: StudState, rulings: tuple[Any, ...]) -> Solution:
     return Solution("bring_in", answer, _unique(rules), facts)
 
 
+def first_decision(state: StudState, holder: int, all_in_ante: bool) -> int | None:
+    """Who makes the first decision on 3rd street (``None``: nobody can bet).
+
+    A live low card with chips decides first (post or complete, RRoP 7CS-2). A killed hand
+    dealt the bring-in card only has it posted for it (TDA 2024 Rule 30), and a low card all-in
+    on the ante posts nothing (TDA 2024 RP-10 E): the first decision is then the next live
+    player's with chips, provided someone else could call a bet.
+    """
+    if not all_in_ante and not state.folded[holder]:
+        return holder
+    first = state.next_with_chips(holder)
+    if first is None:
+        return None
+    callers = [i for i in range(state.count) if i != first and not state.folded[i] and state.stacks[i] > 0]
+    if not callers and all_in_ante:
+        return None  # RP-10 E heads-up against the all-in low card: no bet can be called
+    return first
+
+
 # --- next action ------------------------------------------------------------------------
 
 
@@ -193,6 +212,9 @@ def next_action_answer(state: StudState) -> Solution:
     reason = "in_turn"
     board_facts: dict[str, Any] = {}
     actions = _last_actions(state) if state.phase == "bet" else []
+    blocked: str | None = None
+    short_since: list[dict[str, int]] = []
+    short_bring_in: dict[str, int] | None = None
     if actor is not None:
         if state.forced == "bring_in":
             reason = "bring_in"
@@ -217,21 +239,41 @@ def next_action_answer(state: StudState) -> Solution:
             rules.append("BARGE Limit")
         if street == 3:
             rules.append("RRoP 7CS-3")
-        if options["raise_to"] is None and options["bet_to"] is None and options["complete_to"] is None:
-            if state.cap_reached():
-                rules.append("TDA 2024 Rule 48")
-            elif 0 <= state.acted_base[actor] == state.base and state.target > state.bets[actor]:
-                rules.append("TDA 2024 Rule 47-B")
-        elif state.bet_count >= state.structure.max_bets:
+        raising = options["raise_to"] or options["bet_to"] or options["complete_to"] is not None
+        if not raising:
+            blocked = state.raise_blocked_by(actor)
+        # 47-B: the all-ins below a full bet or raise made at the level the actor now faces.
+        short_since = [
+            {"seat": seat(p), "total": total}
+            for p, total, level in state.short_all_ins
+            if level == state.base and p != actor
+        ]
+        if blocked == "cap":
+            rules.append("TDA 2024 Rule 48")
+        elif state.bet_count >= state.structure.max_bets and raising:
             rules.append("RRoP Betting and Raising")  # cap lifted heads-up
-        if any(a["all_in"] and a["kind"] in ("complete", "bet", "raise") for a in actions):
+        if short_since and blocked in (None, "not_reopened"):
             rules.append("TDA 2024 Rule 47-B")
+            if blocked == "not_reopened" and _acted_by_bring_in(state, actor):
+                rules.append("Practice: the bring-in has acted")
+        posts = [r for r in state.street_actions.get(3, []) if r.kind == "post_bring_in"]
+        if street == 3 and state.bet_count == 0 and state.forced is None and posts:
+            post = posts[0]
+            if post.all_in and post.amount < state.structure.bring_in and post.player is not None:
+                short_bring_in = {"seat": seat(post.player), "amount": post.amount}
+                rules.append("WSOP 2024 Stud: short bring-in")
+        if blocked == "short_bring_in" and state.stacks[actor] < state.structure.bring_in:
+            rules.append("WSOP 2024 Stud: short bring-in")
         if len(state.units) > 1:
             rules.append("RRoP 7CS-4")
         elif street == 4 and state.variant is Variant.STUD and state._open_pair_showing():
             rules.append("TDA 2024 RP-10 F")
+    elif _rp10e_ended(state):
+        reason = "rp10e_over"
+        rules.append("TDA 2024 RP-10 E")
     else:
         rules.append("BARGE Limit")
+    holder = state.bring_in_index
     facts = {
         "street": street,
         "seat": answer["seat"],
@@ -240,6 +282,8 @@ def next_action_answer(state: StudState) -> Solution:
         "actions": actions,
         "board": board_facts,
         "bet_unit": state.structure.bet_for_street(street),
+        "bring_in": state.structure.bring_in,
+        "complete": state.structure.small_bet,
         "bet_count": state.bet_count,
         "max_bets": state.structure.max_bets,
         "cap_reached": actor is not None and state.cap_reached(),
@@ -248,12 +292,42 @@ def next_action_answer(state: StudState) -> Solution:
         "variant": state.variant,
         "phase": state.phase,
         "dealing_started": state.street_dealt,
-        "bring_in_holder": seat(state.bring_in_index) if state.bring_in_index is not None else None,
+        "bring_in_holder": seat(holder) if holder is not None else None,
+        "actor_dead": actor is not None and state.folded[actor],
         "units": state.units,
+        "blocked": blocked,
+        "short_since": short_since,
+        "short_bring_in": short_bring_in,
+        "stack": state.stacks[actor] if actor is not None else 0,
+        "target": state.target,
+        "acted_by_bring_in": actor is not None and _acted_by_bring_in(state, actor),
+        "rounds_held": list(state.rounds_held),
+        "betting_possible": state.betting_possible,
+        "live": len(state.live_players()),
     }
     if not rules:
         rules.append("BARGE Limit")
     return Solution("next_action", answer, _unique(rules), facts)
+
+
+def _acted_by_bring_in(state: StudState, actor: int) -> bool:
+    """The actor's only action at this level was posting the bring-in (RULES.md 14)."""
+    mine = [
+        r.kind
+        for r in state.street_actions.get(state.street, [])
+        if r.player == actor and r.kind not in ("deal_hole", "show", "muck")
+    ]
+    return bool(mine) and all(kind == "post_bring_in" for kind in mine)
+
+
+def _rp10e_ended(state: StudState) -> bool:
+    """3rd street ended without a bet because the low card was all-in on the ante and folds
+    left at most one player with chips (TDA 2024 RP-10 E)."""
+    holder = state.bring_in_index
+    if holder is None or state.street != 4 or state.street_dealt or state.stacks[holder] != 0:
+        return False
+    third = state.street_actions.get(3, [])
+    return not any(r.kind in ("post_bring_in", "complete") for r in third) and not state.betting_possible
 
 
 def board_report(state: StudState) -> dict[str, Any]:
@@ -336,13 +410,16 @@ def showdown_first_answer(state: StudState) -> Solution:
     if result.all_in_players:
         rules += ["TDA 2024 Rule 16", "TDA 2024 RP-10 B"]
     seventh = state.street_actions.get(7, [])
+    at_risk = set(result.all_in_players) if result.not_at_risk else set()
+    bettors = [r.player for r in seventh if r.kind in ("bet", "raise") and r.player is not None]
     facts = {
         "seat": seat(result.player),
         "reason": result.reason,
         "not_at_risk": result.not_at_risk,
         "all_in": [seat(p) for p in result.all_in_players],
         "aggressor": seat(result.aggressor) if result.aggressor is not None else None,
-        "bettors": [seat(r.player) for r in seventh if r.kind in ("bet", "raise") and r.player is not None],
+        "bettors": list(dict.fromkeys(seat(p) for p in bettors)),
+        "at_risk_bettors": list(dict.fromkeys(seat(p) for p in bettors if p in at_risk)),
         "variant": state.variant,
         "board": board_report(state),
         "final_round": 7 in state.rounds_held,

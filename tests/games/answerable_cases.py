@@ -56,17 +56,6 @@ def drill_fields(kind: str, game: str, focus: str | None) -> tuple[str, ...] | N
     return None
 
 
-def mucked_before_the_deal(document: dict[str, Any]) -> bool:
-    """A generated hand where nobody can bet mucks every hand before any card is dealt (a
-    generator defect): those hands are never tabled, so an award on them cannot be read."""
-    for action in document["actions"]:
-        if action.startswith("d "):
-            return False
-        if action.split()[1:2] == ["sm"]:
-            return True
-    return False
-
-
 def generated(kind: str, game: str, count: int | None = None) -> Iterator[Case]:
     """Documents of one kind and game: unfocused and every focus, both rulesets."""
     for focus in (None, *focuses(kind, game)):

@@ -20,7 +20,7 @@ from games.generate import generate
 from games.scenario import QUESTION_KINDS
 from games.solve import solve
 from games.table import table_view
-from tests.games.answerable_cases import VARIANTS, examples, generated, mucked_before_the_deal, walk_steps
+from tests.games.answerable_cases import VARIANTS, examples, generated, walk_steps
 from tests.games.conftest import EXAMPLES_DIR, REPO_ROOT
 from tests.games.helpers import deal, doc, street
 
@@ -37,25 +37,7 @@ def _failures(cases):  # type: ignore[no-untyped-def]
 @pytest.mark.parametrize("game", VARIANTS)
 @pytest.mark.parametrize("kind", QUESTION_KINDS)
 def test_every_generated_question_can_be_answered_from_its_table(kind, game):
-    failures = _failures(c for c in generated(kind, game) if not mucked_before_the_deal(c.document))
-    assert not failures, failures[:5]
-
-
-@pytest.mark.xfail(
-    strict=True,
-    reason="the generator mucks every hand before the deal when nobody can bet; the award is then "
-    "given on hands nobody tabled. Once the generator tables them this passes: drop the marker "
-    "and the filter above.",
-)
-def test_generated_hands_mucked_before_the_deal_can_be_answered_from_their_table():
-    cases = [
-        case
-        for kind in ("award", "best_hands")
-        for game in VARIANTS
-        for case in generated(kind, game)
-        if mucked_before_the_deal(case.document)
-    ]
-    failures = _failures(cases)
+    failures = _failures(generated(kind, game))
     assert not failures, failures[:5]
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.errors import EngineError
+from games.solve import solve
 from tests.games.helpers import answer, deal, doc, state_of
 
 
@@ -116,7 +117,24 @@ def test_tda_rule_30_an_absent_player_dealt_the_bring_in_card_posts_it_and_is_de
         kind="bring_in",
         _events=[{"after": 2, "type": "absent_at_deal", "seat": 2}],
     )
-    assert answer(base) == {"seat": 2, "amount": 200, "first_to_act": 2}
+    # The killed hand makes no decision: its bring-in is posted for it, and the first
+    # decision is seat 3's (format section 5).
+    assert answer(base) == {"seat": 2, "amount": 200, "first_to_act": 3}
+    post = answer({**base, "_question": {"kind": "next_action"}})
+    assert post["seat"] == 2
+    assert post["options"] == {
+        "fold": False,
+        "check": False,
+        "call": None,
+        "bring_in": 200,
+        "complete_to": None,
+        "bet_to": None,
+        "raise_to": None,
+    }
+    explained = solve(base)["explanation"]
+    assert "acts first" not in explained["en"]
+    assert "completes to" not in explained["en"]
+    assert "コンプリートし" not in explained["ja"]
     state = state_of({**base, "actions": [*base["actions"], "p2 pb"]})
     assert state.folded[1]
     assert state.actor == 2
@@ -132,3 +150,21 @@ def test_a_player_short_of_the_bring_in_can_only_post_it_all_in():
     assert rp10e["seat"] == 3
     assert rp10e["options"]["bring_in"] == 50
     assert rp10e["options"]["complete_to"] is None
+
+
+def test_tda_rp10e_folds_leaving_one_player_with_chips_end_the_round():
+    # p2 is all-in on the ante with the low card; p3 folds, so p1 alone has chips: a bet
+    # nobody could call is not asked for, and the round is over (format section 3).
+    base = doc([*deal("AsKs9h", "QdQc2c", "7h7c5s"), "p3 f"], stacks=[10000, 100, 10000])
+    got = answer(base)
+    assert got["seat"] is None
+    assert got["round_complete"] is True
+    fourth = answer({**base, "actions": [*base["actions"], "d dh p1 Kd", "d dh p2 3c"]})
+    assert fourth["seat"] is None  # nobody can bet on 4th street either
+
+
+def test_tda_rp10e_heads_up_against_the_ante_all_in_nobody_acts_and_nothing_is_owed():
+    result = solve(doc(deal("AsKs9h", "QdQc2c"), stacks=[10000, 100], kind="bring_in"))
+    assert result["answer"] == {"seat": 2, "amount": 0, "first_to_act": None}
+    assert "or fold" not in result["explanation"]["en"]
+    assert "フォールド" not in result["explanation"]["ja"]

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from games.diagnose import diagnose
 from games.errors import EngineError
+from games.judge import judge
+from games.solve import solve
 from tests.games.helpers import answer, deal, doc, state_of, street
 
 THREE = deal("AsKs9h", "QdQc2c", "7h7c5s")
@@ -147,3 +150,25 @@ def test_an_event_on_a_seat_not_in_the_hand_is_an_error_with_its_path():
     with pytest.raises(EngineError) as err:
         state_of(doc(ROUND3, _events=[event]))
     assert (err.value.code, err.value.path) == ("unknown_seat", "_events[0].seat")
+
+
+@pytest.mark.parametrize("given", ["dead_hand", "kill_hand"])
+def test_a_dead_hand_and_a_killed_hand_are_one_ruling_either_word_is_right(given):
+    # Wrong card count after substantial action: TDA calls the hand dead (35-D), the absent
+    # player's hand killed (Rule 30); at the table both mean the hand is out, chips stay in.
+    event = {"after": 5, "type": "wrong_card_count", "seat": 3, "count": 4}
+    solution = solve(doc([*THREE, "p2 pb", "p3 cc", "p1 cc"], kind="ruling", _events=[event]))
+    assert solution["answer"]["ruling"] == "dead_hand"  # solve keeps its code
+    verdict = judge(solution, {"ruling": given, "seat": 3})
+    assert verdict["correct"], verdict
+    absent = solve(doc(THREE, kind="ruling", _events=[{"after": 2, "type": "absent_at_deal", "seat": 3}]))
+    assert judge(absent, {"ruling": given, "seat": 3})["correct"]
+    document = doc([*THREE, "p2 pb", "p3 cc", "p1 cc"], kind="ruling", _events=[event])
+    assert diagnose(document, {"ruling": given, "seat": 3}) == []
+
+
+@pytest.mark.parametrize("given", ["binding_fold", "misdeal", "live_hand"])
+def test_other_rulings_stay_distinct_from_a_dead_hand(given):
+    event = {"after": 5, "type": "wrong_card_count", "seat": 3, "count": 4}
+    solution = solve(doc([*THREE, "p2 pb", "p3 cc", "p1 cc"], kind="ruling", _events=[event]))
+    assert not judge(solution, {"ruling": given, "seat": 3})["correct"]

@@ -37,9 +37,10 @@ def test_japanese_uses_the_dealers_words():
         "サイドポット",
         "スタブ",
         "コミュニティカード",
-        "番シート",
+        "番席",
     ):
         assert word in ja, word
+    assert "シート" not in ja  # one word for seat: 席
 
 
 def test_pots_explanation_gives_the_amounts_of_this_hand():

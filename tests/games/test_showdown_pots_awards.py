@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from games.solve import solve
 from tests.games.helpers import answer, checked_down, deal, doc, street
 
 THREE = deal("AsKs9h", "QdQc2c", "7h7c5s")
@@ -129,3 +130,22 @@ def test_best_hands_can_be_asked_about_some_seats_only():
     got = answer({**base, "_question": {"kind": "best_hands", "seats": [2, 3]}})
     assert sorted(got["hands"]) == ["2", "3"]
     assert got["high_ranking"] == [[3], [2]]
+
+
+def test_rp10b_with_17a_the_last_aggressor_not_at_risk_shows_first_after_an_all_in_raise():
+    # p1 acts first on 7th and checks, p2 bets, p3 raises all-in (at risk), p1 and p2 call.
+    # The players not at risk are p1 and p2; of them p2 made the last aggressive action.
+    actions = [*_through_sixth(), "p1 cc", "p2 cbr 1000", "p3 cbr 1500", "p1 cc", "p2 cc"]
+    stacks = [10000, 10000, 100 + 200 + 1500]
+    got = answer(doc(actions, kind="showdown_first", stacks=stacks))
+    assert got == {"seat": 2}
+
+
+def test_rp10b_with_17a_only_an_all_in_bet_on_seventh_leaves_the_first_to_act_among_the_rest():
+    # The only 7th-street bet is p3's all-in: among p1 and p2 nobody bet, so p1 (best board)
+    # shows first, and the explanation does not call 7th street checked around.
+    actions = [*_through_sixth(), "p1 cc", "p2 cc", "p3 cbr 700", "p1 cc", "p2 cc"]
+    result = solve(doc(actions, kind="showdown_first", stacks=[10000, 10000, 1000]))
+    assert result["answer"] == {"seat": 1}
+    assert "checked around" not in result["explanation"]["en"]
+    assert "チェックアラウンド" not in result["explanation"]["ja"]

@@ -9,6 +9,7 @@ from typing import Any
 
 from games.cards import Card, Suit
 from games.draw_doc import DrawRound, DrawScenario
+from games.draw_view import asked_phase, draw_table_view
 from games.errors import EngineError
 from games.hands import HandValue, best_high
 from games.names import card_label
@@ -174,16 +175,12 @@ def _round_result(scenario: DrawScenario, state: DrawRound) -> Solution:
 
 def _phase_state(scenario: DrawScenario, state: DrawRound) -> str:
     """The betting phase the question is about (current, or just ended with no draw yet)."""
-    if state.phase in ("bet1", "bet2"):
-        return state.phase
-    last = state.history[-1] if state.history else None
-    if last is not None and last.phase in ("bet1", "bet2") and last.kind != "deal":
-        return last.phase
-    if state.phase in ("draw1", "draw2") and not any(r.phase == state.phase for r in state.history):
-        return "bet1" if state.phase == "draw1" else "bet2"
-    raise not_applicable(
-        "phase_end", "the question is asked during a betting phase or just after it", phase=state.phase
-    )
+    phase = asked_phase(state)
+    if phase is None:
+        raise not_applicable(
+            "phase_end", "the question is asked during a betting phase or just after it", phase=state.phase
+        )
+    return phase
 
 
 def _phase_end(scenario: DrawScenario, state: DrawRound) -> Solution:
@@ -265,70 +262,6 @@ def solve_draw(scenario: DrawScenario) -> Solution:
     if kind == "round_result":
         return _round_result(scenario, state)
     return _phase_end(scenario, state)
-
-
-def draw_table_view(scenario: DrawScenario) -> dict[str, Any]:
-    """The table as the dealer sees it. Hands are shown only at the showdown (the showdown
-    questions); never the winner, the pot of a ``round_result`` or the points after it."""
-    state = scenario.replay()
-    kind = scenario.kind
-    showdown_kind = kind in ("showdown_winner", "round_result")
-    after_round = state.phase == "over"
-    seats = []
-    for p in range(1, 5):
-        entry: dict[str, Any] = {
-            "seat": scenario.seat(p),
-            "player": f"p{p}",
-            "points_before": scenario.starting_stacks[p - 1],
-            "in_game": p in state.in_game,
-            "dropped": p in state.dropped,
-            "cards": len(state.hands.get(p, ())),
-        }
-        if not after_round:
-            entry["points"] = state.points[p - 1]
-            entry["bet"] = state.bets[p] if state.phase in ("bet1", "bet2") else 0
-            entry["all_in"] = p in state.in_round() and state.points[p - 1] == 0
-        if showdown_kind and state.showdown and p in state.order:
-            entry["hand"] = [str(c) for c in state.hands[p]]
-        seats.append(entry)
-    history: list[dict[str, Any]] = []
-    for record in state.history:
-        if record.kind in ("deal", "replace"):
-            continue
-        if record.kind == "discard":
-            assert record.player is not None
-            history.append(
-                {
-                    "phase": record.phase,
-                    "seat": scenario.seat(record.player),
-                    "action": "draw",
-                    "count": record.amount,
-                }
-            )
-        else:
-            assert record.player is not None
-            history.append(
-                {
-                    "phase": record.phase,
-                    "seat": scenario.seat(record.player),
-                    "action": record.kind,
-                    "amount": record.amount,
-                    "all_in": record.all_in,
-                }
-            )
-    view: dict[str, Any] = {
-        "kind": kind,
-        "variant": "FCH",
-        "round": state.round_number,
-        "phase": "showdown" if after_round else state.phase,
-        "entry_fee": state.entry_fee,
-        "seats": seats,
-        "seat_count": scenario.seat_count,
-        "history": history,
-    }
-    if kind != "round_result":
-        view["pot"] = {"total": state.pot}
-    return view
 
 
 # --- misreadings ---------------------------------------------------------------------------------

@@ -10,8 +10,9 @@ from collections.abc import Iterator
 from typing import Any
 
 from games.hands import best_high
-from games.holdem import STREETS, HoldemHand
+from games.holdem import HoldemHand
 from games.holdem_doc import HoldemReplay, HoldemScenario, nominal_blinds, positions
+from games.holdem_view import holdem_table_view
 from games.other_common import hand_phrase, not_applicable, seats_en, seats_ja
 from games.solve import Solution
 
@@ -603,91 +604,6 @@ def solve_holdem(scenario: HoldemScenario) -> Solution:
     if kind == "pots":
         return _pots(scenario, replay)
     return _award(scenario, replay)
-
-
-# --- table view -------------------------------------------------------------------------------
-
-
-def holdem_table_view(scenario: HoldemScenario) -> dict[str, Any]:
-    """The table as the dealer sees it: board, stacks, bets this street, blinds, the button.
-
-    Never the answer: no player to act, no options, no pots for ``pots`` and only the total
-    for ``award``. Hole cards are counted, shown only once tabled (``pK sm``).
-    """
-    replay = scenario.replay()
-    hand = replay.hand
-    kind = scenario.kind
-    pos = positions(scenario)
-    seats = []
-    for i in range(hand.player_count):
-        entry: dict[str, Any] = {
-            "seat": scenario.seat(i + 1),
-            "player": f"p{i + 1}",
-            "position": pos.get(i + 1),
-            "stack": hand.stacks[i],
-            "bet": hand.bets[i],
-            "folded": hand.folded[i],
-            "all_in": not hand.folded[i] and hand.stacks[i] == 0 and hand.hole[i] is not None,
-            "hole_cards": 2 if hand.hole[i] is not None else 0,
-        }
-        if i in hand.showed:
-            entry["shown"] = [str(c) for c in hand.showed[i]]
-        if i in hand.mucked:
-            entry["mucked"] = True
-        seats.append(entry)
-    history: list[dict[str, Any]] = []
-    for street, record in zip(replay.streets, hand.history, strict=True):
-        name = STREETS[street]
-        if record.kind == "deal_hole":
-            continue
-        if record.kind == "deal_board":
-            history.append(
-                {"street": name, "seat": None, "action": "board", "cards": [str(c) for c in record.cards]}
-            )
-        elif record.kind == "show":
-            assert record.player is not None
-            history.append(
-                {
-                    "street": name,
-                    "seat": scenario.seat(record.player),
-                    "action": "show",
-                    "cards": [str(c) for c in record.cards],
-                }
-            )
-        else:
-            assert record.player is not None
-            history.append(
-                {
-                    "street": name,
-                    "seat": scenario.seat(record.player),
-                    "action": record.kind,
-                    "amount": record.amount,
-                    "all_in": record.all_in,
-                }
-            )
-    view: dict[str, Any] = {
-        "kind": kind,
-        "variant": "NT",
-        "street": hand.street_name,
-        "phase": hand.phase,
-        "seats": seats,
-        "seat_count": scenario.seat_count,
-        "button": scenario.seat(hand.player_count),
-        "board": [str(c) for c in hand.board],
-        "structure": {
-            "antes": list(scenario.antes),
-            "blinds_or_straddles": list(scenario.blinds_or_straddles),
-            "min_bet": scenario.min_bet,
-            "min_chip": scenario.chip,
-        },
-        "history": history,
-    }
-    committed = sum(hand.committed)
-    if kind == "award":
-        view["pot"] = {"total": committed}
-    elif kind != "pots":
-        view["pot"] = {"total": committed, "collected": committed - sum(hand.bets)}
-    return view
 
 
 # --- misreadings -----------------------------------------------------------------------------

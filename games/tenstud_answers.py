@@ -198,7 +198,8 @@ def solve_tenstud(scenario: TenStudScenario) -> Solution:
 
 def tenstud_table_view(scenario: TenStudScenario) -> dict[str, Any]:
     """Revealed cards and the count of hidden hole cards per seat; every card for the final
-    questions. Never who reveals next, the ranking or the shares."""
+    questions; every reveal so far step by step; the pot; ``first``, the seat dealt first (odd
+    chips of a split go from there). Never who reveals next, the ranking or the shares."""
     state = scenario.replay()
     kind = scenario.kind
     final = kind in ("final_ranking", "split")
@@ -228,6 +229,8 @@ def tenstud_table_view(scenario: TenStudScenario) -> dict[str, Any]:
         "kind": kind,
         "variant": "T10S",
         "pot": {"total": state.pot},
+        "structure": {"min_chip": scenario.chip},
+        "first": scenario.seat(1),
         "seats": seats,
         "seat_count": scenario.seat_count,
         "steps": steps,

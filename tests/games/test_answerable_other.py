@@ -104,7 +104,7 @@ def _discarding_everything(kind: str) -> dict:  # type: ignore[type-arg]
 
     for p in range(1, 5):
         do(f"d dh p{p} {format_cards(deck.pop() for _ in range(5))}")
-    for draw in (1, 2):
+    for _draw in (1, 2):
         for _ in range(4):
             do(f"p{state.actor()} cc")
         for _ in range(4):
@@ -116,7 +116,8 @@ def _discarding_everything(kind: str) -> dict:  # type: ignore[type-arg]
                 pool = [c for c in state.pile if c not in state._last_discards]
                 fresh += pool[: 5 - len(fresh)]
             do(f"d dh p{p} {format_cards(fresh)}")
-    assert state.phase == "over" and state.reshuffles
+    assert state.phase == "over"
+    assert state.reshuffles
     return {"variant": "FCH", "starting_stacks": [20000] * 4, "actions": actions, "_question": {"kind": kind}}
 
 

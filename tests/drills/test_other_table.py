@@ -65,6 +65,11 @@ def _face_down(view):
     return total
 
 
+def _drawn(amount, text):
+    """``amount`` appears as a whole number in ``text`` (not inside a larger one)."""
+    return re.search(rf"(?<![\d,]){re.escape(amount)}(?![\d,])", text) is not None
+
+
 def _render(view, language):
     with translation.override(language):
         table = other_games.table_for(view)
@@ -81,7 +86,7 @@ def test_every_number_and_card_of_the_view_is_drawn_on_the_table(game, kind, foc
         view = table_view(generate_other(kind=kind, variant=game, seed=seed, focus=focus))
         html = _render(view, "en")
         text = _text(html)
-        missing = [a for a in _amounts(view) if not re.search(rf"(?<![\d,]){re.escape(chips(a))}(?![\d,])", text)]
+        missing = [a for a in _amounts(view) if not _drawn(chips(a), text)]
         assert not missing, (seed, missing)
         names = re.findall(r'aria-label="([^"]+)"', html)
         with translation.override("en"):
@@ -124,7 +129,8 @@ def test_a_minimum_raise_with_nothing_bet_asks_for_the_minimum_bet():
     view = next(v for v in views if not any(s["bet"] for s in v["seats"]))
     with translation.override("en"):
         table = other_games.table_for(view)
-        assert str(other_games.prompt("NT", "min_raise", table)) == "Who acts now, and what is the minimum bet?"
+        asked = str(other_games.prompt("NT", "min_raise", table))
+    assert asked == "Who acts now, and what is the minimum bet?"
     raised = table_view(generate_other(kind="min_raise", variant="NT", seed=0, focus="after_raise"))
     with translation.override("en"):
         table = other_games.table_for(raised)

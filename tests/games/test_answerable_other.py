@@ -150,3 +150,13 @@ def test_a_view_of_another_game_is_refused_with_a_clear_code():
     with pytest.raises(EngineError) as err:
         rebuild_other_from_view({"variant": "F7S"}, random.Random(0))
     assert err.value.code == "unknown_variant"
+
+
+def test_the_docstring_example_of_the_rebuild_holds():
+    import doctest
+
+    from games import answerable_other
+
+    result = doctest.testmod(answerable_other)
+    assert result.attempted > 0
+    assert result.failed == 0

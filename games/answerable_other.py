@@ -152,12 +152,16 @@ class _Tokens:
         return out
 
 
-def _draw(view: Mapping[str, Any], rng: random.Random) -> dict[str, Any]:
+def _from_first(view: Mapping[str, Any]) -> tuple[list[Mapping[str, Any]], dict[int, int]]:
+    """The seats from the one marked ``first`` (p1), clockwise as listed, and each seat's player."""
     listed = list(view["seats"])
-    # p1 is the round's first player; the others follow clockwise as listed.
     start = next(k for k, s in enumerate(listed) if s["seat"] == view["first"])
     seats = listed[start:] + listed[:start]
-    player = {s["seat"]: k + 1 for k, s in enumerate(seats)}
+    return seats, {s["seat"]: k + 1 for k, s in enumerate(seats)}
+
+
+def _draw(view: Mapping[str, Any], rng: random.Random) -> dict[str, Any]:
+    seats, player = _from_first(view)  # p1 is the round's first player
     run = _Tokens({**view, "seats": seats}, rng)
     state = run.state
     for p in state.in_game:
@@ -204,10 +208,7 @@ def _draw(view: Mapping[str, Any], rng: random.Random) -> dict[str, Any]:
 
 
 def _tenstud(view: Mapping[str, Any], rng: random.Random) -> dict[str, Any]:
-    listed = list(view["seats"])
-    start = next(k for k, s in enumerate(listed) if s["seat"] == view["first"])
-    seats = listed[start:] + listed[:start]
-    player = {s["seat"]: k + 1 for k, s in enumerate(seats)}
+    seats, player = _from_first(view)  # p1 is the seat dealt first
     visible = _cards(c for s in seats for key in ("door", "revealed", "hole") for c in s.get(key) or [])
     pool = _hidden_pool(visible, rng)
     actions = []

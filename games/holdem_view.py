@@ -39,31 +39,16 @@ def _history(scenario: HoldemScenario, antes: list[int], blinds: list[int]) -> l
     seat = scenario.seat
     hand = HoldemHand(table=scenario.table())
     out: list[dict[str, Any]] = []
-    for k, ante in enumerate(antes):
-        if ante:
-            out.append(
-                {
-                    "street": "preflop",
-                    "seat": seat(k + 1),
-                    "action": "post_ante",
-                    "amount": ante,
-                    "added": ante,
-                    "all_in": ante == scenario.starting_stacks[k],
-                }
-            )
-    for k, blind in enumerate(blinds):
-        if blind:
-            out.append(
-                {
-                    "street": "preflop",
-                    "seat": seat(k + 1),
-                    "action": "post_blind",
-                    "amount": blind,
-                    "to": blind,
-                    "added": blind,
-                    "all_in": antes[k] + blind == scenario.starting_stacks[k],
-                }
-            )
+    posts = [("post_ante", k, ante, ante) for k, ante in enumerate(antes)]
+    posts += [("post_blind", k, blind, antes[k] + blind) for k, blind in enumerate(blinds)]
+    for action, k, amount, spent in posts:
+        if amount:
+            post: dict[str, Any] = {"street": "preflop", "seat": seat(k + 1), "action": action}
+            post["amount"] = amount
+            if action == "post_blind":
+                post["to"] = amount
+            post.update(added=amount, all_in=spent == scenario.starting_stacks[k])
+            out.append(post)
     for text in scenario.actions:
         street = hand.street
         before = list(hand.committed)

@@ -226,7 +226,8 @@ def _tenstud(view: Mapping[str, Any], table: dict[str, Any]) -> None:
         row["columns"] = []
     # One block for the whole loop: who turned which card at each step, in order.
     reveals = _group("reveals", _("Cards turned so far"))
-    reveals["current"] = True
+    # Open where the order matters (who turns next); the final questions need only the cards.
+    reveals["current"] = view.get("kind") == "next_reveal"
     for step in steps:
         for seat, card in step["cards"].items():
             entry = {"seat": int(seat), "action": "turn", "cards": [card]}

@@ -373,8 +373,8 @@ MISREAD_TEXT: dict[str, tuple[str, str]] = {
         "参加フィーもポットに入ります（Flush Code Hack ルールブック 用語解説集「ポット」）。",
     ),
     "exact_fee_is_out": (
-        "A player with exactly {fee} points can still pay the fee and plays the round all-in; only less than {fee} is out.",
-        "ちょうど{fee}ポイントあるプレイヤーは参加フィーを払えるので、オール・インでラウンドに参加します。退場は{fee}ポイント未満のときだけです。",
+        "A player with exactly {fee:,} points can still pay the fee and plays the round all-in; only less than {fee:,} is out.",
+        "ちょうど{fee:,}ポイントあるプレイヤーは参加フィーを払えるので、オール・インでラウンドに参加します。退場は{fee:,}ポイント未満のときだけです。",
     ),
     "side_pot_for_all_in_winner": (
         "There are no side pots in Flush Code Hack: a winner who is all-in still takes the whole pot (Flush Code Hack: game rules 2, the showdown).",

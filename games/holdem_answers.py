@@ -784,16 +784,16 @@ def _award_misreadings(
 
 MISREAD_TEXT: dict[str, tuple[str, str]] = {
     "raise_from_the_bet": (
-        "That doubles the bet ({bet}); the minimum raise adds the last full raise increment to the bet, not the bet itself (Hold'em rules §4, TDA 2024 Rule 43).",
-        "それはベット額（{bet}）を2倍にしています。最低レイズは現在のベット額に、直前のフルレイズの上乗せ額を足した額です（ホールデムのルール§4、TDA 2024 ルール43）。",
+        "That doubles the bet ({bet:,}); the minimum raise adds the last full raise increment to the bet, not the bet itself (Hold'em rules §4, TDA 2024 Rule 43).",
+        "それはベット額（{bet:,}）を2倍にしています。最低レイズは現在のベット額に、直前のフルレイズの上乗せ額を足した額です（ホールデムのルール§4、TDA 2024 ルール43）。",
     ),
     "short_all_in_reopens": (
         "The all-in was less than a full raise, so it does not reopen the betting for a player who has already acted (TDA 2024 Rule 47-A).",
         "オールインの増額がフルレイズに満たないので、すでにアクションしたプレイヤーにはベットがリオープンしません（TDA 2024 ルール47-A）。",
     ),
     "short_all_in_sets_increment": (
-        "That takes the short all-in's increment ({increment}) as the new minimum; an all-in for less than a full raise leaves the last full raise as the minimum (TDA 2024 Rule 47-A).",
-        "それはフルレイズに満たないオールインの増額（{increment}）を基準にしています。最低レイズは直前の有効なフルレイズが基準のままです（TDA 2024 ルール47-A）。",
+        "That takes the short all-in's increment ({increment:,}) as the new minimum; an all-in for less than a full raise leaves the last full raise as the minimum (TDA 2024 Rule 47-A).",
+        "それはフルレイズに満たないオールインの増額（{increment:,}）を基準にしています。最低レイズは直前の有効なフルレイズが基準のままです（TDA 2024 ルール47-A）。",
     ),
     "preflop_starts_with_small_blind": (
         "Preflop the action starts left of the big blind, not with the small blind (Hold'em rules §3.1).",

@@ -4,8 +4,9 @@ sees and knows (docs/scenario-format-extensions.md section 4), and never the ans
 from __future__ import annotations
 
 import json
+import re
 
-from games.generate_other import generate_other
+from games.generate_other import FOCUSES, generate_other
 from games.solve import solve
 from games.table import table_view
 
@@ -176,3 +177,23 @@ def test_the_ten_card_table_marks_the_seat_dealt_first_and_the_smallest_chip():
     assert view["first"] == 4
     assert view["structure"] == {"min_chip": 1}
     assert [s["seat"] for s in view["seats"]] == [4, 5, 1, 2, 3]
+
+
+# --- the words around the table ---------------------------------------------------------------
+
+
+def test_japanese_explanations_have_no_card_codes_no_english_street_names_and_separate_thousands():
+    card_code = re.compile(r"(?<![A-Za-z])[2-9TJQKA][shdc](?![a-z])")
+    for variant, kinds in FOCUSES.items():
+        for kind, focuses in kinds.items():
+            for focus in (*focuses, None):
+                for seed in range(3):
+                    result = solve(generate_other(kind=kind, variant=variant, seed=seed, focus=focus))
+                    ja, en = result["explanation"]["ja"], result["explanation"]["en"]
+                    assert not card_code.search(ja), ja
+                    assert not card_code.search(en), en
+                    assert not re.search(r"(?i)\b(preflop|flop|turn|river)\b", ja), ja
+                    assert not re.search(r"(?<!TDA )(?<![\d,])\d{4,}", ja), ja
+                    assert not re.search(r"(?<!TDA )(?<![\d,])\d{4,}", en), en
+                    assert "シート" not in ja
+                    assert not re.search(r"(?<![\d,])00[012](?![\d,])|Seed|RULES", ja + en), ja + en

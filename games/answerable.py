@@ -149,12 +149,10 @@ def _card(text: Any) -> Card:
     return Card.parse(str(text))
 
 
-def _plan(view: Mapping[str, Any]) -> _Plan:
+def _head(view: Mapping[str, Any]) -> dict[str, Any]:
+    """The document's game, structure, rules, seats and starting stacks."""
     seats_view = view["seats"]
-    seats = tuple(int(s["seat"]) for s in seats_view)
-    player = {seat: i for i, seat in enumerate(seats)}
     structure = view["structure"]
-    rules = {k: v for k, v in view["rules"].items() if k != "ruleset"}
     doc: dict[str, Any] = {
         "variant": view["variant"],
         "ante_trimming_status": True,
@@ -164,15 +162,22 @@ def _plan(view: Mapping[str, Any]) -> _Plan:
         "big_bet": structure["big_bet"],
         # stack + committed is the starting stack (chips returned are back in the stack)
         "starting_stacks": [int(s["stack"]) + int(s["committed"]) for s in seats_view],
-        "seats": list(seats),
+        "seats": [int(s["seat"]) for s in seats_view],
     }
     if view.get("seat_count") is not None:
         doc["seat_count"] = view["seat_count"]
     doc["_ruleset"] = view["rules"]["ruleset"]
-    doc["_rules"] = rules
+    doc["_rules"] = {k: v for k, v in view["rules"].items() if k != "ruleset"}
     doc["_max_bets"] = structure["max_bets"]
     doc["_min_chip"] = structure["min_chip"]
+    return doc
 
+
+def _plan(view: Mapping[str, Any]) -> _Plan:
+    doc = _head(view)
+    seats_view = view["seats"]
+    seats = tuple(doc["seats"])
+    player = {seat: i for i, seat in enumerate(seats)}
     seen: set[Card] = set()
     for seat in seats_view:
         for key in ("upcards", "exposed", "downcards_shown"):

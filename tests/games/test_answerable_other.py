@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import random
-from pathlib import Path
 
 import pytest
 
@@ -24,31 +23,22 @@ from games.errors import EngineError
 from games.generate_other import FOCUSES, generate_other
 from games.solve import solve
 from games.table import table_view
-from tests.games.answerable_cases import seeds
-
-EXAMPLES = sorted((Path(__file__).parent / "examples_other").glob("*.json"))
-CASES = [(v, k, f) for v, kinds in FOCUSES.items() for k, focuses in kinds.items() for f in (*focuses, None)]
-
-
-def _document(path: Path) -> dict:  # type: ignore[type-arg]
-    return json.loads(path.read_text(encoding="utf-8"))
+from tests.games.answerable_other_cases import EXAMPLES_OTHER, other_examples, other_generated
 
 
 @pytest.mark.parametrize(("variant", "kind"), [(v, k) for v, kinds in FOCUSES.items() for k in kinds])
 def test_every_generated_question_of_the_other_games_can_be_answered_from_its_table(variant, kind):
     failures = []
-    for focus in (*FOCUSES[variant][kind], None):
-        for seed in range(seeds(40)):
-            document = generate_other(kind=kind, variant=variant, seed=seed, focus=focus)
-            report = check_answerable(document)
-            if not report.answerable:
-                failures.append((focus, seed, [p.message() for p in report.problems]))
+    for case in other_generated(variant, kind):
+        report = check_answerable(case.document)
+        if not report.answerable:
+            failures.append((case.label, [p.message() for p in report.problems]))
     assert not failures, failures[:5]
 
 
-@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
-def test_every_example_of_the_other_games_can_be_answered_from_its_table(path):
-    report = check_answerable(_document(path), fillings=8)
+@pytest.mark.parametrize("case", list(other_examples()), ids=lambda c: c.label)
+def test_every_example_of_the_other_games_can_be_answered_from_its_table(case):
+    report = check_answerable(case.document, fillings=8)
     assert report.answerable, [p.message() for p in report.problems]
 
 
@@ -138,7 +128,7 @@ def test_a_table_that_hid_the_first_player_would_not_decide_who_bets_next():
 
 
 def test_a_table_that_drew_other_blinds_would_not_decide_the_minimum_raise():
-    document = _document(Path(__file__).parent / "examples_other" / "nt-min-raise-seed002-example.json")
+    document = json.loads((EXAMPLES_OTHER / "nt-min-raise-seed002-example.json").read_text(encoding="utf-8"))
     view = table_view(document)
     structure = {**view["structure"], "min_bet": 20, "blinds_or_straddles": [10, 20, 0, 0]}
     seats = [{**s, "committed": 2 * s["committed"]} if s["blind"] else s for s in view["seats"]]

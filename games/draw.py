@@ -26,6 +26,8 @@ from typing import Any, Literal
 from games.cards import Card, Suit, format_cards
 from games.errors import EngineError
 from games.hands import Category, HandValue, best_high
+from games.names import card_label
+from games.other_common import cards_text
 
 __all__ = [
     "ENTRY_FEE",
@@ -476,8 +478,8 @@ def explain_showdown(result: RoundResult, names: Sequence[str]) -> dict[str, str
     first, second = result.order[0], result.order[1]
     a, b = best_high(result.shown[first]), best_high(result.shown[second])
     wn, rn = names[first], names[second]
-    en = f"{wn} wins the pot of {result.pot} with {_label(a, 'en')} ({format_cards(a.cards)})"
-    ja = f"{wn}が{_label(a, 'ja')}（{format_cards(a.cards)}）でポット{result.pot}を獲得します"
+    en = f"{wn} wins the pot of {result.pot} with {_label(a, 'en')} ({cards_text(a.cards)})"
+    ja = f"{wn}が{_label(a, 'ja')}（{cards_text(a.cards)}）でポット{result.pot}を獲得します"
     if a.strength != b.strength:
         en += f", better than {rn}'s {_label(b, 'en')}."
         ja += f"。{rn}の{_label(b, 'ja')}より強い役です。"
@@ -486,11 +488,11 @@ def explain_showdown(result: RoundResult, names: Sequence[str]) -> dict[str, str
         ca, cb = a.cards[k], b.cards[k]
         en += (
             f": {rn} has the same hand and ranks, so the suits decide, card by card: "
-            f"{ca} beats {cb} (spades > hearts > diamonds > clubs)."
+            f"{card_label(ca)} beats {card_label(cb)} (spades > hearts > diamonds > clubs)."
         )
         ja += (
             f"。{rn}と役も数字も同じなので、強い札から順にスートで比べます。"
-            f"{ca}（{_SUIT_JA[ca.suit]}）が{cb}（{_SUIT_JA[cb.suit]}）に勝ちます"
+            f"{card_label(ca)}（{_SUIT_JA[ca.suit]}）が{card_label(cb)}（{_SUIT_JA[cb.suit]}）に勝ちます"
             "（スペード＞ハート＞ダイヤ＞クラブ）。"
         )
     return {"en": en, "ja": ja}

@@ -9,10 +9,11 @@ from typing import Any
 
 from games.cards import Card, Suit
 from games.draw_doc import DrawRound, DrawScenario
+from games.draw_view import asked_phase, draw_table_view
 from games.errors import EngineError
 from games.hands import HandValue, best_high
 from games.names import card_label
-from games.other_common import hand_phrase, not_applicable, seats_en, seats_ja
+from games.other_common import cards_text, hand_phrase, not_applicable, seats_en, seats_ja
 from games.solve import Solution
 
 __all__ = ["draw_misreadings", "draw_table_view", "solve_draw"]
@@ -69,8 +70,8 @@ def _showdown_winner(scenario: DrawScenario, state: DrawRound) -> Solution:
         "hands": {str(seat(p)): _hand_json(hands[p]) for p in order},
     }
     a, b = hands[first], hands[second]
-    en = f"Seat {seat(first)} wins with {_label(a, 'en')} ({''.join(map(str, a.cards))})"
-    ja = f"{seat(first)}番席が{_label(a, 'ja')}（{''.join(map(str, a.cards))}）で勝ちます"
+    en = f"Seat {seat(first)} wins with {_label(a, 'en')} ({cards_text(a.cards)})"
+    ja = f"{seat(first)}番席が{_label(a, 'ja')}（{cards_text(a.cards)}）で勝ちます"
     rules = [RULE_HANDS, RULE_ROUND]
     if decided == "hand":
         en += f": the best hand; the next is seat {seat(second)}'s {_label(b, 'en')}."
@@ -101,8 +102,8 @@ def _showdown_winner(scenario: DrawScenario, state: DrawRound) -> Solution:
             "（スペード＞ハート＞ダイヤ＞クラブ）。この勝負では必ず1人の勝者が決まります。"
         )
     if a.category == 8 and a.ranks[0] == 14:
-        en += " The royal flush is the top hand (001 ranks it on its own)."
-        ja += "ロイヤルストレートフラッシュは最強の役です（001では独立した役）。"
+        en += " The royal flush is the top hand (the Flush Code Hack rulebook ranks it on its own)."
+        ja += "ロイヤルストレートフラッシュは最強の役です（Flush Code Hack ルールブックでは独立した役）。"
     return Solution("showdown_winner", answer, tuple(rules), {}, explanation={"en": en, "ja": ja})
 
 
@@ -134,14 +135,14 @@ def _round_result(scenario: DrawScenario, state: DrawRound) -> Solution:
     how_en = "at the showdown" if state.showdown else "when everyone else dropped"
     how_ja = "ショーダウンで" if state.showdown else "他の全員がドロップしたので"
     en = (
-        f"Round {state.round_number}: {payers} players paid the {fee}-point entry fee ({state.fees}) and bet {bets}, "
-        f"so the pot is {state.pot}. Seat {seat(winner)} wins it {how_en} and takes the whole pot "
-        f"(all-in or not, there are no side pots in 001): {state.points[winner - 1]} points now."
+        f"Round {state.round_number}: {payers} players paid the {fee:,}-point entry fee ({state.fees:,}) and bet {bets:,}, "
+        f"so the pot is {state.pot:,}. Seat {seat(winner)} wins it {how_en} and takes the whole pot "
+        f"(all-in or not, there are no side pots in Flush Code Hack): {state.points[winner - 1]:,} points now."
     )
     ja = (
-        f"第{state.round_number}ラウンドは{payers}人が参加フィー{fee}ポイント（計{state.fees}）を払い、ベットが{bets}なので、"
-        f"ポットは{state.pot}です。{how_ja}{seat(winner)}番席が勝ち、ポットの中身を全て受け取ります"
-        f"（オール・インでもサイドポットはありません）。持ち点は{state.points[winner - 1]}になります。"
+        f"第{state.round_number}ラウンドは{payers}人が参加フィー{fee:,}ポイント（計{state.fees:,}）を払い、ベットが{bets:,}なので、"
+        f"ポットは{state.pot:,}です。{how_ja}{seat(winner)}番席が勝ち、ポットの中身を全て受け取ります"
+        f"（オール・インでもサイドポットはありません）。持ち点は{state.points[winner - 1]:,}になります。"
     )
     rules = [RULE_ROUND]
     if state.eliminated_now:
@@ -151,13 +152,13 @@ def _round_result(scenario: DrawScenario, state: DrawRound) -> Solution:
         ja += f"{seats_ja(who)}はこのラウンドの参加フィーを払えず、持ち点0で退場しました。"
     if out_next:
         rules.append(RULE_OUT)
-        who_en = ", ".join(f"seat {seat(p)} ({state.points[p - 1]})" for p in out_next)
-        who_ja = "、".join(f"{seat(p)}番席（{state.points[p - 1]}点）" for p in out_next)
-        en += f" {who_en[0].upper()}{who_en[1:]} cannot pay the next {fee}-point fee and leaves the game; the points become 0."
-        ja += f"{who_ja}は次の参加フィー{fee}ポイントを払えないので退場し、持ち点は0になります。"
+        who_en = ", ".join(f"seat {seat(p)} ({state.points[p - 1]:,})" for p in out_next)
+        who_ja = "、".join(f"{seat(p)}番席（{state.points[p - 1]:,}点）" for p in out_next)
+        en += f" {who_en[0].upper()}{who_en[1:]} cannot pay the next {fee:,}-point fee and leaves the game; the points become 0."
+        ja += f"{who_ja}は次の参加フィー{fee:,}ポイントを払えないので退場し、持ち点は0になります。"
     else:
-        en += f" Everyone left can pay the next {fee}-point fee."
-        ja += f"残っている全員が次の参加フィー{fee}ポイントを払えます。"
+        en += f" Everyone left can pay the next {fee:,}-point fee."
+        ja += f"残っている全員が次の参加フィー{fee:,}ポイントを払えます。"
     if answer["game_over"]:
         rules.append(RULE_END)
         if state.round_number >= 100:
@@ -174,16 +175,12 @@ def _round_result(scenario: DrawScenario, state: DrawRound) -> Solution:
 
 def _phase_state(scenario: DrawScenario, state: DrawRound) -> str:
     """The betting phase the question is about (current, or just ended with no draw yet)."""
-    if state.phase in ("bet1", "bet2"):
-        return state.phase
-    last = state.history[-1] if state.history else None
-    if last is not None and last.phase in ("bet1", "bet2") and last.kind != "deal":
-        return last.phase
-    if state.phase in ("draw1", "draw2") and not any(r.phase == state.phase for r in state.history):
-        return "bet1" if state.phase == "draw1" else "bet2"
-    raise not_applicable(
-        "phase_end", "the question is asked during a betting phase or just after it", phase=state.phase
-    )
+    phase = asked_phase(state)
+    if phase is None:
+        raise not_applicable(
+            "phase_end", "the question is asked during a betting phase or just after it", phase=state.phase
+        )
+    return phase
 
 
 def _phase_end(scenario: DrawScenario, state: DrawRound) -> Solution:
@@ -235,8 +232,8 @@ def _phase_end(scenario: DrawScenario, state: DrawRound) -> Solution:
         assert nxt is not None
         owe = state.level - state.bets[nxt]
         if owe:
-            en = f"The {name_en} is not over: seat {seat(nxt)} still has {owe} to call and acts next."
-            ja = f"{name_ja}はまだ続きます。{seat(nxt)}番席があと{owe}をコールしておらず、次にアクションします。"
+            en = f"The {name_en} is not over: seat {seat(nxt)} still has {owe:,} to call and acts next."
+            ja = f"{name_ja}はまだ続きます。{seat(nxt)}番席があと{owe:,}をコールしておらず、次にアクションします。"
         else:
             en = f"The {name_en} is not over: seat {seat(nxt)} has not acted yet in this phase and acts next."
             ja = f"{name_ja}はまだ続きます。{seat(nxt)}番席はこのフェーズでまだアクションしておらず、次にアクションします。"
@@ -265,70 +262,6 @@ def solve_draw(scenario: DrawScenario) -> Solution:
     if kind == "round_result":
         return _round_result(scenario, state)
     return _phase_end(scenario, state)
-
-
-def draw_table_view(scenario: DrawScenario) -> dict[str, Any]:
-    """The table as the dealer sees it. Hands are shown only at the showdown (the showdown
-    questions); never the winner, the pot of a ``round_result`` or the points after it."""
-    state = scenario.replay()
-    kind = scenario.kind
-    showdown_kind = kind in ("showdown_winner", "round_result")
-    after_round = state.phase == "over"
-    seats = []
-    for p in range(1, 5):
-        entry: dict[str, Any] = {
-            "seat": scenario.seat(p),
-            "player": f"p{p}",
-            "points_before": scenario.starting_stacks[p - 1],
-            "in_game": p in state.in_game,
-            "dropped": p in state.dropped,
-            "cards": len(state.hands.get(p, ())),
-        }
-        if not after_round:
-            entry["points"] = state.points[p - 1]
-            entry["bet"] = state.bets[p] if state.phase in ("bet1", "bet2") else 0
-            entry["all_in"] = p in state.in_round() and state.points[p - 1] == 0
-        if showdown_kind and state.showdown and p in state.order:
-            entry["hand"] = [str(c) for c in state.hands[p]]
-        seats.append(entry)
-    history: list[dict[str, Any]] = []
-    for record in state.history:
-        if record.kind in ("deal", "replace"):
-            continue
-        if record.kind == "discard":
-            assert record.player is not None
-            history.append(
-                {
-                    "phase": record.phase,
-                    "seat": scenario.seat(record.player),
-                    "action": "draw",
-                    "count": record.amount,
-                }
-            )
-        else:
-            assert record.player is not None
-            history.append(
-                {
-                    "phase": record.phase,
-                    "seat": scenario.seat(record.player),
-                    "action": record.kind,
-                    "amount": record.amount,
-                    "all_in": record.all_in,
-                }
-            )
-    view: dict[str, Any] = {
-        "kind": kind,
-        "variant": "FCH",
-        "round": state.round_number,
-        "phase": "showdown" if after_round else state.phase,
-        "entry_fee": state.entry_fee,
-        "seats": seats,
-        "seat_count": scenario.seat_count,
-        "history": history,
-    }
-    if kind != "round_result":
-        view["pot"] = {"total": state.pot}
-    return view
 
 
 # --- misreadings ---------------------------------------------------------------------------------
@@ -424,35 +357,35 @@ def _bet_totals(state: DrawRound) -> dict[int, int]:
 
 MISREAD_TEXT: dict[str, tuple[str, str]] = {
     "suit_before_rank": (
-        "That compares the suits before the ranks; equal hands are compared by rank first, and only then by suit (001).",
-        "それはスートを数字より先に比べています。同じ役はまず数字の強さで比べ、それでも同じときだけスートで比べます（001）。",
+        "That compares the suits before the ranks; equal hands are compared by rank first, and only then by suit (Flush Code Hack rulebook).",
+        "それはスートを数字より先に比べています。同じ役はまず数字の強さで比べ、それでも同じときだけスートで比べます（Flush Code Hack ルールブック）。",
     ),
     "suits_reversed": (
-        "That reverses the suit order: spades > hearts > diamonds > clubs (001).",
-        "スートの順番が逆です。スペード＞ハート＞ダイヤ＞クラブです（001）。",
+        "That reverses the suit order: spades > hearts > diamonds > clubs (Flush Code Hack rulebook).",
+        "スートの順番が逆です。スペード＞ハート＞ダイヤ＞クラブです（Flush Code Hack ルールブック）。",
     ),
     "suit_of_highest_card": (
         "That compares the suit of the highest card first; the suits are compared in the order the hand plays, the pair or set before the kickers.",
         "それは一番数字の大きいカードのスートから比べています。スートは役を作るカード（ペアやスリーカード）から順に比べます。",
     ),
     "fees_not_in_pot": (
-        "The entry fees are in the pot too (001 用語解説集 ポット).",
-        "参加フィーもポットに入ります（001 用語解説集「ポット」）。",
+        "The entry fees are in the pot too (Flush Code Hack rulebook, glossary: pot).",
+        "参加フィーもポットに入ります（Flush Code Hack ルールブック 用語解説集「ポット」）。",
     ),
     "exact_fee_is_out": (
-        "A player with exactly {fee} points can still pay the fee and plays the round all-in; only less than {fee} is out.",
-        "ちょうど{fee}ポイントあるプレイヤーは参加フィーを払えるので、オール・インでラウンドに参加します。退場は{fee}ポイント未満のときだけです。",
+        "A player with exactly {fee:,} points can still pay the fee and plays the round all-in; only less than {fee:,} is out.",
+        "ちょうど{fee:,}ポイントあるプレイヤーは参加フィーを払えるので、オール・インでラウンドに参加します。退場は{fee:,}ポイント未満のときだけです。",
     ),
     "side_pot_for_all_in_winner": (
-        "There are no side pots in Flush Code Hack: a winner who is all-in still takes the whole pot (001 勝負フェーズ).",
-        "Flush Code Hackにサイドポットはありません。オール・インした勝者もポットの中身を全て受け取ります（001 勝負フェーズ）。",
+        "There are no side pots in Flush Code Hack: a winner who is all-in still takes the whole pot (Flush Code Hack: game rules 2, the showdown).",
+        "Flush Code Hackにサイドポットはありません。オール・インした勝者もポットの中身を全て受け取ります（Flush Code Hack ルールブック ゲームルール2「勝負フェーズ」）。",
     ),
     "one_lap_ends_phase": (
         "One lap is not enough: the phase ends a lap after the last raise, once everyone still in has matched it.",
         "1周しただけでは終わりません。最後のレイズから1周し、残った全員がその額に揃えたときに終わります。",
     ),
     "all_in_player_acts": (
-        "An all-in player is skipped: they have no points to bet and cannot drop (001 オール・イン).",
-        "オール・インのプレイヤーは飛ばします。ベットするポイントがなく、ドロップもできません（001 オール・イン）。",
+        "An all-in player is skipped: they have no points to bet and cannot drop (Flush Code Hack rulebook, glossary: all-in).",
+        "オール・インのプレイヤーは飛ばします。ベットするポイントがなく、ドロップもできません（Flush Code Hack ルールブック 用語解説集「オール・イン」）。",
     ),
 }

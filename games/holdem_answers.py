@@ -10,8 +10,9 @@ from collections.abc import Iterator
 from typing import Any
 
 from games.hands import best_high
-from games.holdem import STREETS, HoldemHand
+from games.holdem import HoldemHand
 from games.holdem_doc import HoldemReplay, HoldemScenario, nominal_blinds, positions
+from games.holdem_view import holdem_table_view
 from games.other_common import hand_phrase, not_applicable, seats_en, seats_ja
 from games.solve import Solution
 
@@ -139,8 +140,10 @@ def _next_action(scenario: HoldemScenario, replay: HoldemReplay) -> Solution:
     elif hand.bets[i] < hand.level:
         reason = "to_match"
         rules.append("Hold'em rules §5")
-        en_why = f"the action moves clockwise to the next player who has not matched the bet of {hand.level}"
-        ja_why = f"アクションは時計回りに、まだ{hand.level}に揃えていない次のプレイヤーへ移ります"
+        en_why = (
+            f"the action moves clockwise to the next player who has not matched the bet of {hand.level:,}"
+        )
+        ja_why = f"アクションは時計回りに、まだ{hand.level:,}に揃えていない次のプレイヤーへ移ります"
     else:
         reason = "not_acted"
         rules.append("Hold'em rules §5")
@@ -161,17 +164,17 @@ def _next_action(scenario: HoldemScenario, replay: HoldemReplay) -> Solution:
         ja_opts.append("チェック")
     if options["call"] is not None:
         short = options["call"] < hand.level - hand.bets[i]
-        en_opts.append(f"call {options['call']}" + (" (all-in)" if short else ""))
-        ja_opts.append(f"{options['call']}のコール" + ("（オールイン）" if short else ""))
+        en_opts.append(f"call {options['call']:,}" + (" (all-in)" if short else ""))
+        ja_opts.append(f"{options['call']:,}のコール" + ("（オールイン）" if short else ""))
     span = options["bet_to"] or options["raise_to"]
     if span is not None:
         verb_en, verb_ja = ("bet", "ベット") if options["bet_to"] else ("raise to", "レイズ")
         if span[0] == span[1]:
-            en_opts.append(f"{verb_en} {span[1]} all-in")
-            ja_opts.append(f"{span[1]}のオールイン{verb_ja}")
+            en_opts.append(f"{verb_en} {span[1]:,} all-in")
+            ja_opts.append(f"{span[1]:,}のオールイン{verb_ja}")
         else:
-            en_opts.append(f"{verb_en} any total from {span[0]} to {span[1]}")
-            ja_opts.append(f"{span[0]}から{span[1]}までの{verb_ja}")
+            en_opts.append(f"{verb_en} any total from {span[0]:,} to {span[1]:,}")
+            ja_opts.append(f"{span[0]:,}から{span[1]:,}までの{verb_ja}")
     choices_ja = (
         "か".join(ja_opts) + "ができます"
         if len(ja_opts) == 2
@@ -248,8 +251,8 @@ def _min_raise(scenario: HoldemScenario, replay: HoldemReplay) -> Solution:
     actions = _street_actions(replay)
     shorts = _short_all_ins(hand, actions)
     if hand.level == 0:
-        en = f"Nobody has bet on the {street}, so the minimum bet is the big blind, {hand.increment}."
-        ja = f"{STREET_JA[street]}ではまだベットがないので、最低ベット額はビッグブラインドの{hand.increment}です。"
+        en = f"Nobody has bet on the {street}, so the minimum bet is the big blind, {hand.increment:,}."
+        ja = f"{STREET_JA[street]}ではまだベットがないので、最低ベット額はビッグブラインドの{hand.increment:,}です。"
     elif hand.last_full is not None:
         start, end = hand.last_full
         who = next(
@@ -260,28 +263,28 @@ def _min_raise(scenario: HoldemScenario, replay: HoldemReplay) -> Solution:
         whom_ja = f"{names.seat(who)}番席の" if who else ""
         verb_en = "bet" if start == 0 else "raise"
         en = (
-            f"The last full {verb_en} was {whom_en}{'bet of ' + str(end) if start == 0 else f'raise from {start} to {end}'}, "
-            f"an increment of {hand.increment}. The bet to match is {hand.level}, so the minimum raise is to "
-            f"{hand.level} + {hand.increment} = {full}."
+            f"The last full {verb_en} was {whom_en}{f'bet of {end:,}' if start == 0 else f'raise from {start:,} to {end:,}'}, "
+            f"an increment of {hand.increment:,}. The bet to match is {hand.level:,}, so the minimum raise is to "
+            f"{hand.level:,} + {hand.increment:,} = {full:,}."
         )
-        ja_last = f"{end}のベット" if start == 0 else f"{start}から{end}へのレイズ"
+        ja_last = f"{end:,}のベット" if start == 0 else f"{start:,}から{end:,}へのレイズ"
         ja = (
-            f"直前のフルベット・フルレイズは{whom_ja}{ja_last}で、上乗せ額は{hand.increment}です。"
-            f"現在のベット額は{hand.level}なので、最低レイズ額は{hand.level}＋{hand.increment}＝{full}です。"
+            f"直前のフルベット・フルレイズは{whom_ja}{ja_last}で、上乗せ額は{hand.increment:,}です。"
+            f"現在のベット額は{hand.level:,}なので、最低レイズ額は{hand.level:,}＋{hand.increment:,}＝{full:,}です。"
         )
     else:
         en = (
-            f"No full raise yet on the {street}: a raise adds at least the big blind ({hand.increment}), "
-            f"so the minimum is {hand.level} + {hand.increment} = {full}."
+            f"No full raise yet on the {street}: a raise adds at least the big blind ({hand.increment:,}), "
+            f"so the minimum is {hand.level:,} + {hand.increment:,} = {full:,}."
         )
         ja = (
-            f"{STREET_JA[street]}ではまだフルレイズがないので、レイズはビッグブラインド分（{hand.increment}）以上の上乗せが必要で、"
-            f"最低{hand.level}＋{hand.increment}＝{full}です。"
+            f"{STREET_JA[street]}ではまだフルレイズがないので、レイズはビッグブラインド分（{hand.increment:,}）以上の上乗せが必要で、"
+            f"最低{hand.level:,}＋{hand.increment:,}＝{full:,}です。"
         )
     if shorts:
         rules.append("TDA 2024 Rule 47-A")
-        listed_en = ", ".join(f"seat {names.seat(s['player'])} to {s['amount']}" for s in shorts)
-        listed_ja = "、".join(f"{names.seat(s['player'])}番席の{s['amount']}" for s in shorts)
+        listed_en = ", ".join(f"seat {names.seat(s['player'])} to {s['amount']:,}" for s in shorts)
+        listed_ja = "、".join(f"{names.seat(s['player'])}番席の{s['amount']:,}" for s in shorts)
         en += (
             f" The all-in for less than a full raise ({listed_en}) does not change the increment: "
             "the minimum raise is always the last full bet or raise (TDA 2024 Rule 47-A)."
@@ -307,11 +310,11 @@ def _min_raise(scenario: HoldemScenario, replay: HoldemReplay) -> Solution:
                 f"ただし他に追加でコールできるプレイヤーがいないため、{names.seat(p)}番席はレイズできません。"
             )
         else:
-            en += f" But seat {names.seat(p)} has only enough to call ({top} in all)."
-            ja += f"ただし{names.seat(p)}番席のチップは合計{top}で、コールまでしかできません。"
+            en += f" But seat {names.seat(p)} has only enough to call ({top:,} in all)."
+            ja += f"ただし{names.seat(p)}番席のチップは合計{top:,}で、コールまでしかできません。"
     elif low < full:
-        en += f" Seat {names.seat(p)} has only {top} in all, so the only raise is all-in to {top}."
-        ja += f"{names.seat(p)}番席のチップは合計{top}なので、レイズするなら{top}のオールインだけです。"
+        en += f" Seat {names.seat(p)} has only {top:,} in all, so the only raise is all-in to {top:,}."
+        ja += f"{names.seat(p)}番席のチップは合計{top:,}なので、レイズするなら{top:,}のオールインだけです。"
     return Solution("min_raise", answer, tuple(dict.fromkeys(rules)), {}, explanation={"en": en, "ja": ja})
 
 
@@ -400,7 +403,7 @@ def _round_text(scenario: HoldemScenario, replay: HoldemReplay) -> dict[str, str
     if reason == "no_more_betting":
         return {
             "en": f"The {street} betting is over: at most one player still has chips and owes nothing, "
-            "so the rest of the board is dealt without betting (002 section 5).",
+            "so the rest of the board is dealt without betting (Hold'em rules §5).",
             "ja": f"{STREET_JA[street]}のベッティングは終わりです。チップが残っているのは1人以下で、"
             "コールする額も残っていないので、残りのボードはベットなしで配ります。",
         }
@@ -408,18 +411,18 @@ def _round_text(scenario: HoldemScenario, replay: HoldemReplay) -> dict[str, str
         level = hand.level
         return {
             "en": f"The {street} betting round is complete: every player who can still bet has acted "
-            f"and matched the bet ({level}); all-in players are left out (002 section 5).",
+            f"and matched the bet ({level:,}); all-in players are left out (Hold'em rules §5).",
             "ja": f"{STREET_JA[street]}のベッティングラウンドは終わりです。ベットできる全員がアクション済みで、"
-            f"ベット額（{level}）に揃っています。オールインのプレイヤーは判定から除きます。",
+            f"ベット額（{level:,}）に揃っています。オールインのプレイヤーは判定から除きます。",
         }
     pending = f["pending_players"]
     owes_en = [
-        f"seat {names.seat(q)} owes {hand.level - hand.bets[q - 1]}"
+        f"seat {names.seat(q)} owes {hand.level - hand.bets[q - 1]:,}"
         for q in pending
         if hand.bets[q - 1] < hand.level
     ]
     owes_ja = [
-        f"{names.seat(q)}番席があと{hand.level - hand.bets[q - 1]}"
+        f"{names.seat(q)}番席があと{hand.level - hand.bets[q - 1]:,}"
         for q in pending
         if hand.bets[q - 1] < hand.level
     ]
@@ -466,9 +469,11 @@ def _pots(scenario: HoldemScenario, replay: HoldemReplay) -> Solution:
     en_parts, ja_parts = [], []
     for k, pot in enumerate(pots):
         who = [names.seat(p) for p in pot.eligible]
-        en_parts.append(f"{'the main pot' if k == 0 else f'side pot {k}'} is {pot.amount} ({seats_en(who)})")
+        en_parts.append(
+            f"{'the main pot' if k == 0 else f'side pot {k}'} is {pot.amount:,} ({seats_en(who)})"
+        )
         ja_parts.append(
-            f"{'メインポット' if k == 0 else f'サイドポット{k}'}は{pot.amount}（{seats_ja(who)}）"
+            f"{'メインポット' if k == 0 else f'サイドポット{k}'}は{pot.amount:,}（{seats_ja(who)}）"
         )
     en = ("; ".join(en_parts) or "there is no pot yet").capitalize() + "."
     ja = ("、".join(ja_parts) + "です。") if ja_parts else "まだポットはありません。"
@@ -478,8 +483,8 @@ def _pots(scenario: HoldemScenario, replay: HoldemReplay) -> Solution:
         put = {i + 1: hand.committed[i] - back.get(i + 1, 0) for i in hand.contenders()}
         top = max(put.values())
         capped = sorted((p for p in put if hand.stacks[p - 1] == 0 and put[p] < top), key=lambda p: put[p])
-        listed_en = ", ".join(f"seat {names.seat(p)} for {put[p]}" for p in capped)
-        listed_ja = "、".join(f"{names.seat(p)}番席は{put[p]}" for p in capped)
+        listed_en = ", ".join(f"seat {names.seat(p)} for {put[p]:,}" for p in capped)
+        listed_ja = "、".join(f"{names.seat(p)}番席は{put[p]:,}" for p in capped)
         en += (
             f" All-in: {listed_en}. An all-in player can win from each opponent only what they put in, "
             "so what is bet beyond that goes to a side pot that only the players who matched it can win."
@@ -494,8 +499,8 @@ def _pots(scenario: HoldemScenario, replay: HoldemReplay) -> Solution:
         en += f" The chips of {seats_en([names.seat(q) for q in folded])}, who folded, stay in the pots they reached."
         ja += f"フォールドした{seats_ja([names.seat(q) for q in folded])}のチップも、届いているポットに残ります。"
     for seat, chips in returned.items():
-        en += f" The {chips} that nobody can call goes back to seat {seat}: it is not in a pot."
-        ja += f"誰もコールできない{chips}は{seat}番席に戻し、ポットには入れません。"
+        en += f" The {chips:,} that nobody can call goes back to seat {seat}: it is not in a pot."
+        ja += f"誰もコールできない{chips:,}は{seat}番席に戻し、ポットには入れません。"
     return Solution("pots", answer, tuple(rules), {}, explanation={"en": en, "ja": ja})
 
 
@@ -533,25 +538,25 @@ def _award(scenario: HoldemScenario, replay: HoldemReplay) -> Solution:
         )
         name_en = "the main pot" if k == 0 else f"side pot {k}"
         name_ja = "メインポット" if k == 0 else f"サイドポット{k}"
-        amount_ja = f"{name_ja}（{pot['amount']}）"
+        amount_ja = f"{name_ja}（{pot['amount']:,}）"
         if uncontested:
             en.append(
-                f"seat {winners[0]} wins {name_en} of {pot['amount']} uncontested: everyone else folded"
+                f"seat {winners[0]} wins {name_en} of {pot['amount']:,} uncontested: everyone else folded"
             )
             ja.append(f"{amount_ja}は、他の全員がフォールドしたので{winners[0]}番席が獲得します")
             continue
         live = [p for p in pot["eligible"] if p - 1 not in hand.mucked]
         value = best_high([*hand.showed[pot["winners"][0] - 1], *hand.board])
         if len(live) == 1:
-            en.append(f"seat {winners[0]} wins {name_en} of {pot['amount']}: the only hand left in it")
+            en.append(f"seat {winners[0]} wins {name_en} of {pot['amount']:,}: the only hand left in it")
             ja.append(f"{amount_ja}は、争うのが{winners[0]}番席だけなので{winners[0]}番席が獲得します")
         elif len(winners) == 1:
-            en.append(f"seat {winners[0]} wins {name_en} of {pot['amount']} with {hand_phrase(value)}")
+            en.append(f"seat {winners[0]} wins {name_en} of {pot['amount']:,} with {hand_phrase(value)}")
             ja.append(f"{amount_ja}は{winners[0]}番席が{value.name('ja')}で獲得します")
         else:
-            shares_en = ", ".join(f"seat {s} {awards[str(s)]}" for s in winners)
-            shares_ja = "、".join(f"{s}番席{awards[str(s)]}" for s in winners)
-            text_en = f"{seats_en(winners)} tie with {hand_phrase(value)} and split {name_en} of {pot['amount']} ({shares_en})"
+            shares_en = ", ".join(f"seat {s} {awards[str(s)]:,}" for s in winners)
+            shares_ja = "、".join(f"{s}番席{awards[str(s)]:,}" for s in winners)
+            text_en = f"{seats_en(winners)} tie with {hand_phrase(value)} and split {name_en} of {pot['amount']:,} ({shares_en})"
             text_ja = (
                 f"{amount_ja}は{seats_ja(winners)}が{value.name('ja')}で同点のため分けます（{shares_ja}）"
             )
@@ -568,8 +573,8 @@ def _award(scenario: HoldemScenario, replay: HoldemReplay) -> Solution:
             ja.append(text_ja)
     returned = {str(names.seat(p)): chips for p, chips in hand.uncalled().items()}
     for seat, chips in returned.items():
-        en.append(f"the uncalled {chips} goes back to seat {seat}")
-        ja.append(f"コールされなかった{chips}は{seat}番席に戻します")
+        en.append(f"the uncalled {chips:,} goes back to seat {seat}")
+        ja.append(f"コールされなかった{chips:,}は{seat}番席に戻します")
     answer = {
         "pots": pots,
         "awards": {str(names.seat(p)): chips for p, chips in sorted(totals.items()) if chips > 0},
@@ -603,91 +608,6 @@ def solve_holdem(scenario: HoldemScenario) -> Solution:
     if kind == "pots":
         return _pots(scenario, replay)
     return _award(scenario, replay)
-
-
-# --- table view -------------------------------------------------------------------------------
-
-
-def holdem_table_view(scenario: HoldemScenario) -> dict[str, Any]:
-    """The table as the dealer sees it: board, stacks, bets this street, blinds, the button.
-
-    Never the answer: no player to act, no options, no pots for ``pots`` and only the total
-    for ``award``. Hole cards are counted, shown only once tabled (``pK sm``).
-    """
-    replay = scenario.replay()
-    hand = replay.hand
-    kind = scenario.kind
-    pos = positions(scenario)
-    seats = []
-    for i in range(hand.player_count):
-        entry: dict[str, Any] = {
-            "seat": scenario.seat(i + 1),
-            "player": f"p{i + 1}",
-            "position": pos.get(i + 1),
-            "stack": hand.stacks[i],
-            "bet": hand.bets[i],
-            "folded": hand.folded[i],
-            "all_in": not hand.folded[i] and hand.stacks[i] == 0 and hand.hole[i] is not None,
-            "hole_cards": 2 if hand.hole[i] is not None else 0,
-        }
-        if i in hand.showed:
-            entry["shown"] = [str(c) for c in hand.showed[i]]
-        if i in hand.mucked:
-            entry["mucked"] = True
-        seats.append(entry)
-    history: list[dict[str, Any]] = []
-    for street, record in zip(replay.streets, hand.history, strict=True):
-        name = STREETS[street]
-        if record.kind == "deal_hole":
-            continue
-        if record.kind == "deal_board":
-            history.append(
-                {"street": name, "seat": None, "action": "board", "cards": [str(c) for c in record.cards]}
-            )
-        elif record.kind == "show":
-            assert record.player is not None
-            history.append(
-                {
-                    "street": name,
-                    "seat": scenario.seat(record.player),
-                    "action": "show",
-                    "cards": [str(c) for c in record.cards],
-                }
-            )
-        else:
-            assert record.player is not None
-            history.append(
-                {
-                    "street": name,
-                    "seat": scenario.seat(record.player),
-                    "action": record.kind,
-                    "amount": record.amount,
-                    "all_in": record.all_in,
-                }
-            )
-    view: dict[str, Any] = {
-        "kind": kind,
-        "variant": "NT",
-        "street": hand.street_name,
-        "phase": hand.phase,
-        "seats": seats,
-        "seat_count": scenario.seat_count,
-        "button": scenario.seat(hand.player_count),
-        "board": [str(c) for c in hand.board],
-        "structure": {
-            "antes": list(scenario.antes),
-            "blinds_or_straddles": list(scenario.blinds_or_straddles),
-            "min_bet": scenario.min_bet,
-            "min_chip": scenario.chip,
-        },
-        "history": history,
-    }
-    committed = sum(hand.committed)
-    if kind == "award":
-        view["pot"] = {"total": committed}
-    elif kind != "pots":
-        view["pot"] = {"total": committed, "collected": committed - sum(hand.bets)}
-    return view
 
 
 # --- misreadings -----------------------------------------------------------------------------
@@ -864,36 +784,36 @@ def _award_misreadings(
 
 MISREAD_TEXT: dict[str, tuple[str, str]] = {
     "raise_from_the_bet": (
-        "That doubles the bet ({bet}); the minimum raise adds the last full raise increment to the bet, not the bet itself (002 section 4, TDA 2024 Rule 43).",
-        "それはベット額（{bet}）を2倍にしています。最低レイズは現在のベット額に、直前のフルレイズの上乗せ額を足した額です（002 第4節、TDA 2024 ルール43）。",
+        "That doubles the bet ({bet:,}); the minimum raise adds the last full raise increment to the bet, not the bet itself (Hold'em rules §4, TDA 2024 Rule 43).",
+        "それはベット額（{bet:,}）を2倍にしています。最低レイズは現在のベット額に、直前のフルレイズの上乗せ額を足した額です（ホールデムのルール§4、TDA 2024 ルール43）。",
     ),
     "short_all_in_reopens": (
         "The all-in was less than a full raise, so it does not reopen the betting for a player who has already acted (TDA 2024 Rule 47-A).",
         "オールインの増額がフルレイズに満たないので、すでにアクションしたプレイヤーにはベットがリオープンしません（TDA 2024 ルール47-A）。",
     ),
     "short_all_in_sets_increment": (
-        "That takes the short all-in's increment ({increment}) as the new minimum; an all-in for less than a full raise leaves the last full raise as the minimum (TDA 2024 Rule 47-A).",
-        "それはフルレイズに満たないオールインの増額（{increment}）を基準にしています。最低レイズは直前の有効なフルレイズが基準のままです（TDA 2024 ルール47-A）。",
+        "That takes the short all-in's increment ({increment:,}) as the new minimum; an all-in for less than a full raise leaves the last full raise as the minimum (TDA 2024 Rule 47-A).",
+        "それはフルレイズに満たないオールインの増額（{increment:,}）を基準にしています。最低レイズは直前の有効なフルレイズが基準のままです（TDA 2024 ルール47-A）。",
     ),
     "preflop_starts_with_small_blind": (
-        "Preflop the action starts left of the big blind, not with the small blind (002 section 3.1).",
-        "プリフロップはSBからではなく、BBの左隣から始まります（002 第3.1節）。",
+        "Preflop the action starts left of the big blind, not with the small blind (Hold'em rules §3.1).",
+        "プリフロップはSBからではなく、BBの左隣から始まります（ホールデムのルール§3.1）。",
     ),
     "postflop_starts_left_of_big_blind": (
-        "After the flop the action starts with the first player still in from the button's left, not left of the big blind (002 section 3.2).",
-        "フロップ以降はBBの左隣ではなく、ボタンの左から最初に残っているプレイヤーが先にアクションします（002 第3.2節）。",
+        "After the flop the action starts with the first player still in from the button's left, not left of the big blind (Hold'em rules §3.2).",
+        "フロップ以降はBBの左隣ではなく、ボタンの左から最初に残っているプレイヤーが先にアクションします（ホールデムのルール§3.2）。",
     ),
     "big_blind_option_skipped": (
-        "Nobody raised, but the big blind has not acted: posting a blind is not acting, so the big blind still has the option (002 section 3.1).",
-        "誰もレイズしていませんが、BBはまだアクションしていません。ブラインドを置くことはアクションではないので、BBにオプションが残っています（002 第3.1節）。",
+        "Nobody raised, but the big blind has not acted: posting a blind is not acting, so the big blind still has the option (Hold'em rules §3.1).",
+        "誰もレイズしていませんが、BBはまだアクションしていません。ブラインドを置くことはアクションではないので、BBにオプションが残っています（ホールデムのルール§3.1）。",
     ),
     "all_in_player_must_match": (
-        "An all-in player has nothing left to put in and is left out of the round-complete check (002 section 5).",
-        "オールインのプレイヤーはもう出せるチップがないので、ラウンド終了の判定から除きます（002 第5節）。",
+        "An all-in player has nothing left to put in and is left out of the round-complete check (Hold'em rules §5).",
+        "オールインのプレイヤーはもう出せるチップがないので、ラウンド終了の判定から除きます（ホールデムのルール§5）。",
     ),
     "no_side_pots": (
-        "That makes one pot; an all-in player can win only up to what they put in, so side pots are needed (002 section 8).",
-        "それはポットを1つにしています。オールインのプレイヤーは自分が入れた額までしか取れないので、サイドポットが必要です（002 第8節）。",
+        "That makes one pot; an all-in player can win only up to what they put in, so side pots are needed (Hold'em rules §8).",
+        "それはポットを1つにしています。オールインのプレイヤーは自分が入れた額までしか取れないので、サイドポットが必要です（ホールデムのルール§8）。",
     ),
     "excess_not_returned": (
         "That leaves in the pot a bet nobody can call; the uncalled part goes back to its owner.",

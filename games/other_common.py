@@ -9,13 +9,14 @@ document is read by its own module (:mod:`games.holdem_doc`, :mod:`games.draw_do
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from games.errors import EngineError
 
 if TYPE_CHECKING:
+    from games.cards import Card
     from games.hands import HandValue
 
 __all__ = [
@@ -23,6 +24,7 @@ __all__ = [
     "OTHER_KINDS",
     "OTHER_VARIANTS",
     "OtherScenario",
+    "cards_text",
     "check_keys",
     "read_actions",
     "read_extensions",
@@ -286,6 +288,13 @@ def seats_ja(seats: list[int] | tuple[int, ...]) -> str:
     if len(names) <= 2:
         return "と".join(names)
     return "・".join(names)
+
+
+def cards_text(cards: Iterable[Card]) -> str:
+    """Cards for a sentence in either language: ``K♠ K♣ 8♠ 8♥ 5♣`` (never the codes)."""
+    from games.names import card_label
+
+    return " ".join(card_label(c) for c in cards)
 
 
 def hand_phrase(value: HandValue) -> str:

@@ -29,6 +29,7 @@ from typing import Any
 from games.cards import FULL_DECK, Card, format_cards
 from games.errors import EngineError
 from games.hands import best_high, high_strength
+from games.other_common import cards_text
 
 __all__ = ["PLAYERS", "RevealStep", "TenStudDeal", "deal_steps", "explain_next_reveal", "explain_result"]
 
@@ -241,20 +242,20 @@ def explain_result(deal: TenStudDeal) -> dict[str, str]:
     value = best_high(deal.up[winners[0] - 1])
     if len(winners) == 1:
         return {
-            "en": f"Seat {winners[0]} wins the pot of {deal.pot} with {value.name('en').lower()} "
-            f"({format_cards(value.cards)}), the best five of ten.",
+            "en": f"Seat {winners[0]} wins the pot of {deal.pot:,} with {value.name('en').lower()} "
+            f"({cards_text(value.cards)}), the best five of ten.",
             "ja": f"10枚から選ぶ最強の5枚で、{winners[0]}番席が{value.name('ja')}"
-            f"（{format_cards(value.cards)}）となりポット{deal.pot}を獲得します。",
+            f"（{cards_text(value.cards)}）となりポット{deal.pot:,}を獲得します。",
         }
-    shares = ", ".join(f"seat {p} {awards[p]}" for p in winners)
-    shares_ja = "、".join(f"{p}番席{awards[p]}" for p in winners)
+    shares = ", ".join(f"seat {p} {awards[p]:,}" for p in winners)
+    shares_ja = "、".join(f"{p}番席{awards[p]:,}" for p in winners)
     en = (
         f"{_seats(winners, 'en').capitalize()} tie exactly with {value.name('en').lower()} "
-        f"and split the pot of {deal.pot} ({shares})"
+        f"and split the pot of {deal.pot:,} ({shares})"
     )
     ja = (
         f"{_seats(winners, 'ja')}が{value.name('ja')}で完全に同じ強さのため、"
-        f"ポット{deal.pot}を等分します（{shares_ja}）"
+        f"ポット{deal.pot:,}を等分します（{shares_ja}）"
     )
     odd = deal.pot % len(winners)
     if odd:

@@ -10,7 +10,7 @@ from typing import Any
 from games.draw import showdown_key
 from games.errors import EngineError
 from games.hands import HandValue, best_high
-from games.other_common import hand_phrase, not_applicable, seats_en, seats_ja
+from games.other_common import cards_text, hand_phrase, not_applicable, seats_en, seats_ja
 from games.solve import Solution
 from games.tenstud_doc import PLAYERS, TenStudPosition, TenStudScenario
 
@@ -33,8 +33,8 @@ def _next_reveal(scenario: TenStudScenario, state: TenStudPosition) -> Solution:
     if not players:
         answer: dict[str, Any] = {"seats": [], "hands": {}, "finished": True, "step": len(state.steps)}
         text = {
-            "en": "Every card is face up: the loop is over and the best five of ten decides (000 section 5).",
-            "ja": "全員の10枚がすべて表になったので、公開ループは終わりです。10枚から選ぶ最強の5枚で勝負します（000 第5節）。",
+            "en": "Every card is face up: the loop is over and the best five of ten decides (Ten-card stud rules §5).",
+            "ja": "全員の10枚がすべて表になったので、公開ループは終わりです。10枚から選ぶ最強の5枚で勝負します（10カードスタッドのルール§5）。",
         }
         return Solution(
             "next_reveal",
@@ -75,12 +75,12 @@ def _next_reveal(scenario: TenStudScenario, state: TenStudPosition) -> Solution:
     done = [p for p in range(1, PLAYERS + 1) if not state.hidden[p]]
     en = (
         f"{seats_en(who).capitalize()} {'reveals' if len(who) == 1 else 'reveal'} next: the best five of the face-up cards "
-        f"make {hand_phrase(value)} ({''.join(map(str, value.cards))}), the weakest of the players who still have "
+        f"make {hand_phrase(value)} ({cards_text(value.cards)}), the weakest of the players who still have "
         "a hole card down"
     )
     ja = (
         f"次に1枚めくるのは{seats_ja(who)}です。表になっているカードから作る最強の5枚が{value.name('ja')}"
-        f"（{''.join(map(str, value.cards))}）で、ホールカードが残っているプレイヤーの中で一番弱いからです"
+        f"（{cards_text(value.cards)}）で、ホールカードが残っているプレイヤーの中で一番弱いからです"
     )
     if stronger:
         others_en = "; ".join(f"seat {seat(p)} has {hand_phrase(best_high(state.up(p)))}" for p in stronger)
@@ -155,19 +155,19 @@ def _split(scenario: TenStudScenario, state: TenStudPosition) -> Solution:
     who = [seat(p) for p in winners]
     if len(winners) == 1:
         en = (
-            f"Seat {who[0]} wins the whole pot of {state.pot} with {hand_phrase(value)} "
-            f"({''.join(map(str, value.cards))}), the best five of ten."
+            f"Seat {who[0]} wins the whole pot of {state.pot:,} with {hand_phrase(value)} "
+            f"({cards_text(value.cards)}), the best five of ten."
         )
-        ja = f"10枚から選ぶ最強の5枚で、{who[0]}番席が{value.name('ja')}（{''.join(map(str, value.cards))}）となりポット{state.pot}を全て獲得します。"
+        ja = f"10枚から選ぶ最強の5枚で、{who[0]}番席が{value.name('ja')}（{cards_text(value.cards)}）となりポット{state.pot:,}を全て獲得します。"
     else:
-        shares_en = ", ".join(f"seat {seat(p)} {awards[p]}" for p in winners)
-        shares_ja = "、".join(f"{seat(p)}番席{awards[p]}" for p in winners)
+        shares_en = ", ".join(f"seat {seat(p)} {awards[p]:,}" for p in winners)
+        shares_ja = "、".join(f"{seat(p)}番席{awards[p]:,}" for p in winners)
         en = (
-            f"{seats_en(who).capitalize()} tie exactly with {hand_phrase(value)} and share the pot of {state.pot} "
+            f"{seats_en(who).capitalize()} tie exactly with {hand_phrase(value)} and share the pot of {state.pot:,} "
             f"evenly ({shares_en}); suits do not break ties in this game."
         )
         ja = (
-            f"{seats_ja(who)}が{value.name('ja')}で完全に同じ強さなので、ポット{state.pot}を等分します（{shares_ja}）。"
+            f"{seats_ja(who)}が{value.name('ja')}で完全に同じ強さなので、ポット{state.pot:,}を等分します（{shares_ja}）。"
             "このゲームではスートで勝敗は決めません。"
         )
         rules.append("Ten-card stud rules §6")
@@ -198,7 +198,8 @@ def solve_tenstud(scenario: TenStudScenario) -> Solution:
 
 def tenstud_table_view(scenario: TenStudScenario) -> dict[str, Any]:
     """Revealed cards and the count of hidden hole cards per seat; every card for the final
-    questions. Never who reveals next, the ranking or the shares."""
+    questions; every reveal so far step by step; the pot; ``first``, the seat dealt first (odd
+    chips of a split go from there). Never who reveals next, the ranking or the shares."""
     state = scenario.replay()
     kind = scenario.kind
     final = kind in ("final_ranking", "split")
@@ -228,6 +229,8 @@ def tenstud_table_view(scenario: TenStudScenario) -> dict[str, Any]:
         "kind": kind,
         "variant": "T10S",
         "pot": {"total": state.pot},
+        "structure": {"min_chip": scenario.chip},
+        "first": scenario.seat(1),
         "seats": seats,
         "seat_count": scenario.seat_count,
         "steps": steps,
@@ -273,20 +276,20 @@ def tenstud_misreadings(scenario: TenStudScenario, kind: str, right: dict[str, A
 
 MISREAD_TEXT: dict[str, tuple[str, str]] = {
     "strongest_reveals": (
-        "That is the strongest face-up hand; in this game the weakest reveals first (000 section 4.2).",
-        "それは一番強いハンドです。このゲームでは最弱のプレイヤーから公開します（000 第4.2節）。",
+        "That is the strongest face-up hand; in this game the weakest reveals first (Ten-card stud rules §4.2).",
+        "それは一番強いハンドです。このゲームでは最弱のプレイヤーから公開します（10カードスタッドのルール§4.2）。",
     ),
     "finished_player_counted": (
         "A player with no hole card left has nothing to turn and is not counted for the weakest.",
         "ホールカードが残っていないプレイヤーはめくるカードがないので、最弱の判定に入れません。",
     ),
     "only_one_of_tied": (
-        "Players tied exactly for the weakest all reveal a card at the same time (000 section 4.3).",
-        "最弱が同じ強さで複数いるときは、全員が同時に1枚ずつ公開します（000 第4.3節）。",
+        "Players tied exactly for the weakest all reveal a card at the same time (Ten-card stud rules §4.3).",
+        "最弱が同じ強さで複数いるときは、全員が同時に1枚ずつ公開します（10カードスタッドのルール§4.3）。",
     ),
     "suits_break_ties": (
-        "Suits have no rank in this game: exactly equal hands tie and split the pot (000 sections 5 and 6).",
-        "このゲームではスートに強弱はありません。まったく同じ強さなら同着で、ポットを等分します（000 第5・6節）。",
+        "Suits have no rank in this game: exactly equal hands tie and split the pot (Ten-card stud rules §5 and §6).",
+        "このゲームではスートに強弱はありません。まったく同じ強さなら同着で、ポットを等分します（10カードスタッドのルール§5・§6）。",
     ),
     "odd_chip_from_the_last_seat": (
         "The odd chip goes to the tied winners from the lowest player number, the first dealt.",

@@ -22,6 +22,7 @@ from django.utils.translation import gettext_lazy, pgettext
 from dealer_training.scenarios.labels import cards_info, chips
 from games.generate_other import generate_other
 
+from . import other_table
 from .answers import AnswerError, _ranking, _Reader, parse_answer
 
 
@@ -53,7 +54,9 @@ GAMES: dict[str, Game] = {
             Topic("min_raise", ("seat", "min_raise_to"), gettext_lazy("The minimum raise")),
             Topic("round_over", ("complete", "pending"), gettext_lazy("Is the betting round over?")),
             Topic("pots", ("pots",), gettext_lazy("Main and side pots")),
-            Topic("award", ("awards",), gettext_lazy("Who wins each pot")),
+            # The uncalled chips go back before the pots are pushed: the drill asks for both
+            # (the pot drawn on the table includes them).
+            Topic("award", ("awards", "returned"), gettext_lazy("Who wins each pot")),
         ),
     ),
     "FCH": Game(
@@ -94,6 +97,16 @@ def make_document(game: str, kind: str, rng: random.Random, seed: str) -> tuple[
     return topic.kind, generate_other(kind=topic.kind, variant=game, seed=seed)
 
 
+def prompt(game: str, kind: str, table: Mapping[str, Any]) -> Any:
+    """The question as the form asks it: a minimum raise with nothing bet this street is the
+    minimum bet (Hold'em rules §4: the minimum bet is the big blind)."""
+    if kind == "min_raise" and table.get("nothing_bet"):
+        return _("Who acts now, and what is the minimum bet?")
+    topic = GAMES[game].topic(kind)
+    assert topic is not None
+    return topic.label
+
+
 def fields_of(game: str, kind: str) -> tuple[str, ...]:
     topic = GAMES[game].topic(kind)
     assert topic is not None
@@ -105,57 +118,7 @@ def fields_of(game: str, kind: str) -> tuple[str, ...]:
 
 def table_for(view: Mapping[str, Any], *, reveal: bool = False, mark: Sequence[int] = ()) -> dict[str, Any]:
     """The game's table view (``games.table.table_view``) arranged for the page."""
-    game = view["variant"]
-    seats = []
-    for seat in view["seats"]:
-        row: dict[str, Any] = {"seat": seat["seat"], "marked": seat["seat"] in mark, "tags": [], "lines": []}
-        if game == "NT":
-            row["cards"] = cards_info(seat.get("shown") or [])
-            row["backs"] = range(0 if seat.get("shown") else seat.get("hole_cards", 0))
-            if seat.get("position"):
-                row["tags"].append(seat["position"])
-            row["lines"].append(_("Stack %(amount)s") % {"amount": chips(seat["stack"])})
-            if seat.get("bet"):
-                row["lines"].append(_("Bet %(amount)s") % {"amount": chips(seat["bet"])})
-            _flags(row, seat)
-        elif game == "FCH":
-            row["cards"] = cards_info(seat.get("hand") or [])
-            row["backs"] = range(0 if seat.get("hand") else seat.get("cards", 0))
-            row["lines"].append(
-                _("Points %(amount)s") % {"amount": chips(seat.get("points", seat["points_before"]))}
-            )
-            if seat.get("bet"):
-                row["lines"].append(_("Bet %(amount)s") % {"amount": chips(seat["bet"])})
-            if not seat.get("in_game"):
-                row["tags"].append(_("Out"))
-            if seat.get("dropped"):
-                row["tags"].append(_("Dropped"))
-            _flags(row, seat)
-        else:
-            row["cards"] = cards_info(seat["door"])
-            row["revealed"] = cards_info(seat.get("revealed") or [])
-            row["backs"] = range(seat.get("hidden", 0))
-        seats.append(row)
-    pot = view.get("pot") or {}
-    return {
-        "game": game,
-        "game_label": GAME_LABELS[game],
-        "seats": seats,
-        "board": cards_info(view.get("board") or []),
-        "street": view.get("street"),
-        "round": view.get("round"),
-        "phase": view.get("phase"),
-        "pot_total": chips(pot["total"]) if pot.get("total") is not None else None,
-        "button": view.get("button"),
-        "entry_fee": view.get("entry_fee"),
-    }
-
-
-def _flags(row: dict[str, Any], seat: Mapping[str, Any]) -> None:
-    if seat.get("folded"):
-        row["tags"].append(_("Folded"))
-    if seat.get("all_in"):
-        row["tags"].append(_("All-in"))
+    return other_table.table_for(view, game_label=GAME_LABELS[view["variant"]], mark=mark)
 
 
 # --- the answer -------------------------------------------------------------------------------
@@ -165,7 +128,7 @@ def parse(
     kind: str, fields: Sequence[str], data: Mapping[str, Any], *, seats: Sequence[int]
 ) -> dict[str, Any]:
     """The engine's answer shape for a hold'em, draw or ten-card stud question."""
-    if kind in ("next_action", "pots", "award"):
+    if kind in ("next_action", "pots"):
         answer = parse_answer(kind, fields, data, seats=seats, ranked=seats)
         if kind == "next_action" and answer.get("options"):
             answer["options"].pop("bring_in", None)
@@ -173,7 +136,11 @@ def parse(
         return answer
     r = _Reader(data, seats)
     answer: dict[str, Any] = {}
-    if kind == "min_raise":
+    if kind == "award":
+        answer["awards"] = r.awards()
+        if "returned" in fields:
+            answer["returned"] = _returned(r)
+    elif kind == "min_raise":
         answer["seat"] = r.seat("seat")
         # Blank: the player cannot raise (only call or fold).
         answer["min_raise_to"] = r.amount("min_raise_to", required=False)
@@ -203,6 +170,19 @@ def parse(
     if r.errors:
         raise AnswerError(r.errors)
     return answer
+
+
+def _returned(r: _Reader) -> dict[str, int]:
+    """The uncalled chips going back (``returned_seat`` and ``returned_amount``): only the
+    player who bet most can have chips nobody matched, so one seat at most."""
+    seat = r.text("returned_seat")
+    amount = r.amount("returned_amount", required=bool(seat))
+    if not seat:
+        if amount:
+            r.errors["returned_seat"] = _("Choose the seat the chips go back to.")
+        return {}
+    chosen = r.seat("returned_seat")
+    return {str(chosen): amount} if chosen is not None and amount else {}
 
 
 # --- the feedback -----------------------------------------------------------------------------
@@ -250,8 +230,11 @@ def answer_lines(kind: str, answer: Mapping[str, Any], fields: Sequence[str]) ->
     elif kind == "min_raise":
         lines.append((_("To act"), _("Seat %(seat)s") % {"seat": answer["seat"]}))
         least = answer["min_raise_to"]
-        lines.append((_("Minimum raise to"), _("May not raise") if least is None else chips(least)))
-        lines.append((_("Last raise increment"), chips(answer.get("increment"))))
+        if answer.get("to_match") == 0:
+            lines.append((_("Minimum bet"), chips(least)))
+        else:
+            lines.append((_("Minimum raise to"), _("May not raise") if least is None else chips(least)))
+            lines.append((_("Last raise increment"), chips(answer.get("increment"))))
     elif kind in ("round_over", "phase_end"):
         lines.append((_("Round over"), _("Yes") if answer.get("complete") else _("No")))
         if kind == "round_over":
@@ -273,6 +256,8 @@ def answer_lines(kind: str, answer: Mapping[str, Any], fields: Sequence[str]) ->
             )
         for seat, amount in (answer.get("returned") or {}).items():
             lines.append((_("Returned to seat %(seat)s") % {"seat": seat}, chips(amount)))
+        if kind == "award" and not answer.get("returned"):
+            lines.append((_("Chips returned"), _("none")))
     elif kind in ("showdown_winner", "round_result"):
         lines.append((_("Winner"), _("Seat %(seat)s") % {"seat": answer["winner"]}))
         if kind == "round_result":

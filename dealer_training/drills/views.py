@@ -277,10 +277,12 @@ def other_controls(question: Question, table: dict[str, Any]) -> dict[str, Any]:
     seats = [s["seat"] for s in table["seats"]]
     return {
         "kind": question.kind,
-        "prompt": other_games.GAMES[question.variant].topic(question.kind).label,  # type: ignore[union-attr]
+        "prompt": other_games.prompt(question.variant, question.kind, table),
+        "nothing_bet": table.get("nothing_bet", False),
         "fields": set(question.fields),
         "seats": seats,
         "award_fields": award_fields(seats),
+        "returned": "returned" in question.fields,
         "rank_fields": [{"seat": seat, "name": f"rank_{seat}"} for seat in seats],
         "pot_rows": pot_rows(seats),
     }

@@ -1,7 +1,8 @@
 """The big answerability run: ``python -m tests.bench.answerability [--seeds N] [--walk-seeds N]``.
 
 Checks every stud question kind with each focus, game and ruleset over N seeds, every example
-and demo scenario, and every step of hand walks (2 to 8 players) with
+and demo scenario, every step of hand walks (2 to 8 players), and every hold'em, Flush Code Hack
+and ten-card stud question kind with each focus over N seeds and their examples with
 ``games.answerable.check_answerable``, on the fields a drill asks. Prints the number of
 checks and of unanswerable questions per game and kind, and the first failures. Exits 1 when
 any question (other than hands the generator mucks before the deal) is unanswerable.
@@ -15,6 +16,7 @@ import sys
 import time
 
 from games.answerable import check_answerable
+from games.generate_other import FOCUSES
 from games.scenario import QUESTION_KINDS
 from tests.games.answerable_cases import (
     VARIANTS,
@@ -23,6 +25,7 @@ from tests.games.answerable_cases import (
     generated,
     walk_steps,
 )
+from tests.games.answerable_other_cases import other_examples, other_generated
 
 
 def main() -> int:
@@ -49,6 +52,12 @@ def main() -> int:
         for case, _step in walk_steps(game, count=args.walk_seeds):
             run("walk ", case)
     for case in examples():
+        run("example ", case)
+    for variant, kinds in FOCUSES.items():  # hold'em, Flush Code Hack, ten-card stud
+        for kind in kinds:
+            for case in other_generated(variant, kind, count=args.seeds):
+                run("", case)
+    for case in other_examples():
         run("example ", case)
     seconds = time.process_time() - start
     print(f"{'game':6s} {'kind':24s} {'checks':>7s} {'unanswerable':>13s}")

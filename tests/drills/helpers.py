@@ -90,6 +90,10 @@ def other_form_data(question: Any, *, correct: bool = True) -> dict[str, Any]:
         data = form_data(question, correct=correct)
         data.pop("bring_in", None)
         data.pop("complete_to", None)
+        if kind == "award" and "returned" in question.fields:
+            for seat, amount in (answer.get("returned") or {}).items():
+                data["returned_seat"] = str(seat)
+                data["returned_amount"] = str(amount)
         return data
     seats = (
         [

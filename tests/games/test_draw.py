@@ -349,8 +349,9 @@ def _finished_with(hands):
 def test_seed001_explanations_name_the_deciding_suit_and_the_eliminations():
     result = _finished_with({0: parse_cards("7h7dKcQc2c"), 1: parse_cards("7s7cKdQd2d")})
     text = explain_showdown(result, ("A", "B", "C", "D"))
-    assert "7s beats 7h" in text["en"]
+    assert "7♠ beats 7♥" in text["en"]
     assert "スペード" in text["ja"]
+    assert "7s" not in text["ja"]
     assert text["ja"].startswith("B")
     game = _game(10)
     game.points[_order(game)[1]] = 100

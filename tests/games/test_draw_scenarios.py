@@ -257,11 +257,13 @@ def test_the_draw_table_view_shows_hands_only_at_the_showdown_and_never_the_resu
     view = table_view(fch(SHOWDOWN, kind="round_result"))
     assert all("hand" in s for s in view["seats"])
     assert "pot" not in view
-    assert all("points" not in s for s in view["seats"])
+    # The points drawn are those behind before the winner is paid, never the points after it.
+    assert [s["points"] for s in view["seats"]] == [19800] * 4
+    assert [s["committed"] for s in view["seats"]] == [200] * 4
     assert "winner" not in json.dumps(view)
     view = table_view(fch(["p1 cbr 300"], kind="phase_end"))
     assert all("hand" not in s for s in view["seats"])
-    assert view["pot"] == {"total": 1100}
+    assert view["pot"] == {"total": 1100, "collected": 800}
     assert "next" not in json.dumps(view)
 
 

@@ -332,7 +332,8 @@ def test_the_hold_em_table_view_never_holds_the_answer(kind):
 
 def test_the_hold_em_table_view_for_an_award_shows_the_tabled_hands_and_only_the_total():
     view = table_view(nt(ALL_IN_RUNOUT, kind="award", stacks=(1000, 2000, 3000)))
-    assert view["pot"] == {"total": 6000}
+    assert view["pot"] == {"total": 6000, "collected": 6000}
+    assert [s["committed"] for s in view["seats"]] == [1000, 2000, 3000]
     assert view["board"] == ["7h", "2s", "3s", "4s", "Kd"]
     assert [s["shown"] for s in view["seats"]] == [["As", "Ks"], ["7c", "7d"], ["Qh", "Jh"]]
 

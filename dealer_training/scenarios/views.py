@@ -13,6 +13,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HttpResponseClientRedirect
 
 from dealer_training.accounts.access import STAFF_ROLES, OrgHttpRequest, org_view
+from dealer_training.accounts.house_rules import flag_rule_keys
 from games.cards import FULL_DECK
 from games.errors import EngineError
 
@@ -170,7 +171,8 @@ def _editor_context(
             if seat_count is None or seat <= seat_count
         ],
         "rule_fields": [
-            (field, errors["rule"].get(field.name[len("rule_") :])) for field in setup.rule_fields()
+            (field, errors["rule"].get(flag), flag_rule_keys(flag))
+            for field, flag in ((f, f.name[len("rule_") :]) for f in setup.rule_fields())
         ],
         "ruleset_error": errors["rule"].get("ruleset"),
         "structure_errors": errors["structure"],

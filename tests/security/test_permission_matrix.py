@@ -59,6 +59,7 @@ PARAMS = {
     "drills:result": lambda w: {"org_slug": w.slug, "session_id": w.session.pk},
     "drills:question": lambda w: {"org_slug": w.slug, "question_id": w.question.pk},
     "drills:answer": lambda w: {"org_slug": w.slug, "question_id": w.question.pk},
+    "rules:reference": lambda w: {"org_slug": w.slug},
     "scenarios:list": lambda w: {"org_slug": w.slug},
     "scenarios:create": lambda w: {"org_slug": w.slug},
     "scenarios:edit": lambda w: {"org_slug": w.slug, "pk": w.scenario.pk},

@@ -8,7 +8,7 @@ ADDR ?= 127.0.0.1:8000
 # pytest-xdist workers; "auto" uses every core.
 WORKERS ?= auto
 
-.PHONY: run test lint install messages lock clean bench-engine bench-reports bench-answers bench-load bench-faults
+.PHONY: run test lint install messages lock clean answerability bench-engine bench-reports bench-answers bench-load bench-faults
 
 run: messages
 	$(MANAGE) migrate --noinput
@@ -49,6 +49,12 @@ lock:
 
 clean:
 	rm -rf $(VENV) var test-artifacts .pytest_cache .mypy_cache .ruff_cache
+
+# Every question answerable from its table, over many seeds (the test suite runs fewer):
+# counts per game and kind (SEEDS=400: about 60,000 checks).
+SEEDS ?= 400
+answerability: install
+	$(BIN)/python -m tests.bench.answerability --seeds $(SEEDS) --walk-seeds $(SEEDS)
 
 # Engine speed: evaluators beside pokerkit and treys, whole hands beside pokerkit, solve as a process.
 bench-engine: install

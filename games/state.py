@@ -87,6 +87,7 @@ class StudState(BettingMixin):
             self.stacks[i] -= self.posted_antes[i]
         self.bets: list[int] = [0] * count
         self.returned: list[int] = [0] * count
+        self.returns: list[tuple[int, int, int]] = []  # (street, player, amount) in order
         # players
         self.folded: list[bool] = [False] * count
         self.live_count = count
@@ -336,6 +337,7 @@ class StudState(BettingMixin):
             self.bets[player] -= amount
             self.stacks[player] += amount
             self.returned[player] += amount
+            self.returns.append((self.street, player, amount))
 
     def _end_round(self) -> None:
         self.queue.clear()

@@ -1,10 +1,16 @@
-"""What a dealer standing at the table sees at the decision point (for the web app).
+"""What a dealer standing at the table sees and knows at the decision point (for the web app).
 
-The view never contains the answer to the scenario's own question: no player to act, no
-options, no bring-in marker, no stub count for a ``stub`` question, no pot amounts for a
-``pots`` question (and no layered pots for ``award``), the table as it was just before the
-irregularity for a ``ruling`` question. Downcards are counted, and shown only on request or
-for the showdown questions (``best_hands``, ``award``).
+The view (version 2) holds everything a dealer at that table sees or has seen during the hand:
+every seat's cards as they lie (an exposed downcard face up and marked, the number of cards a
+seat really holds), the chips each player has put in over the hand and in front of them this
+street, the posted antes (a short ante marked), chips returned, and the whole hand's history
+street by street with the irregularities where they happened. It never contains the answer to
+the scenario's own question: no player to act, no options, no bring-in marker, no stub count
+for a ``stub`` question, no pots for a ``pots`` question (the amounts they are built from are on
+the seats), only the total for ``award``, the table as it was just before the irregularity for a
+``ruling`` question, and for ``next_action`` nothing that says whether the betting round is over.
+Folded and mucked hands are never face up; downcards are shown only for hands tabled at the
+showdown. :mod:`games.answerable` rebuilds a scenario from this view alone.
 """
 
 from __future__ import annotations
@@ -13,54 +19,205 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.errors import EngineError
+from games.events import Event
 from games.other_common import OtherScenario
+from games.pots import layer_pots
+from games.records import ActionRecord
 from games.scenario import Scenario, load_scenario
 from games.state import StudState
 
-__all__ = ["legal_actions", "table_view"]
+__all__ = ["legal_actions", "table_view", "view_street"]
 
 SHOWDOWN_KINDS = ("best_hands", "award")
+BETTING_KINDS = ("post_bring_in", "complete", "bet", "raise", "call", "check", "fold")
 
 
-def _history(state: StudState) -> list[dict[str, Any]]:
-    out: list[dict[str, Any]] = []
-    street = 3
-    for street, records in sorted(state.street_actions.items()):
-        for record in records:
-            if record.kind == "deal_hole":
-                assert record.player is not None
-                entry: dict[str, Any] = {
-                    "street": street,
-                    "seat": state.seat_of(record.player),
-                    "action": "deal",
-                }
-                if street == 3:
-                    entry["downcards"] = 2
-                    entry["upcards"] = [str(record.cards[2])]
-                elif street == 7:
-                    entry["downcards"] = 1
-                else:
-                    entry["upcards"] = [str(c) for c in record.cards]
-                out.append(entry)
-            elif record.kind == "deal_community":
-                out.append(
-                    {"street": street, "seat": None, "action": "community", "card": str(record.cards[0])}
-                )
-            elif record.kind in ("show", "muck"):
-                assert record.player is not None
-                out.append({"street": street, "seat": state.seat_of(record.player), "action": record.kind})
-            else:
-                assert record.player is not None
-                out.append(
-                    {
-                        "street": street,
-                        "seat": state.seat_of(record.player),
-                        "action": record.kind,
-                        "amount": record.amount,
-                        "all_in": record.all_in,
-                    }
-                )
+def _record_streets(state: StudState) -> list[int]:
+    """The street of every record of ``state.history`` as drawn: a deal is on its own street,
+    anything else on the street whose cards were dealt last (a hand tabled before the next
+    street's cards, Rule 16, belongs to the street on the table)."""
+    streets = [street for street, records in sorted(state.street_actions.items()) for _ in records]
+    assert len(streets) == len(state.history)
+    out = []
+    last = 3
+    for record, street in zip(state.history, streets, strict=True):
+        if record.kind in ("deal_hole", "deal_community"):
+            last = street
+        out.append(last)
     return out
+
+
+def view_street(state: StudState) -> int:
+    """The street whose cards are on the table: the last street dealt (3 before any deal).
+
+    Between the end of a betting round and the next street's first card it is the finished
+    street, so a question asked there does not announce that the round is over.
+    """
+    streets = _record_streets(state)
+    return streets[-1] if streets else 3
+
+
+def _applied_events(scenario: Scenario, stop: int | None) -> list[Event]:
+    """The events the replay applied, in the order it applied them."""
+    order = sorted(range(len(scenario.events)), key=lambda j: (scenario.events[j].after, j))
+    out = []
+    for j in order:
+        if j == stop:
+            break
+        out.append(scenario.events[j])
+    return out
+
+
+def _event_dict(event: Event) -> dict[str, Any]:
+    return {k: v for k, v in event.to_dict().items() if k != "after"}
+
+
+def _betting_entry(record: ActionRecord, street: int, seat: int, before: int) -> dict[str, Any]:
+    # complete, bet and raise give the street total; bring-in and call the chips added
+    to = record.amount if record.kind in ("complete", "bet", "raise") else before + record.amount
+    return {
+        "street": street,
+        "seat": seat,
+        "action": record.kind,
+        "amount": record.amount,
+        "to": to,
+        "added": to - before,
+        "all_in": record.all_in,
+    }
+
+
+def _history(state: StudState, events: list[Event], wrong_counts: Mapping[int, int]) -> list[dict[str, Any]]:
+    """The whole hand in order: deals, actions, shows and the irregularities where they happened.
+
+    ``wrong_counts`` maps a player to the number of cards by which the 3rd-street deal really
+    differed from three (a ``wrong_card_count`` event).
+    """
+    out: list[dict[str, Any]] = []
+    streets = _record_streets(state)
+    pending = list(events)
+    bets: dict[int, int] = {}
+    current = 3
+
+    def flush(upto: int, street: int) -> None:
+        while pending and pending[0].after <= upto:
+            event = pending.pop(0)
+            out.append({"street": street, "seat": event.seat, "action": "event", "event": _event_dict(event)})
+
+    flush(-1, 3)
+    for index, (record, street) in enumerate(zip(state.history, streets, strict=True)):
+        if street != current:
+            current, bets = street, {}
+        player = record.player
+        if record.kind == "deal_hole":
+            assert player is not None
+            entry: dict[str, Any] = {"street": street, "seat": state.seat_of(player), "action": "deal"}
+            if street == 3:
+                entry["downcards"] = max(0, 2 + wrong_counts.get(player, 0))
+                entry["upcards"] = [str(record.cards[2])]
+            elif street == 7:
+                entry["downcards"] = 1
+            else:
+                entry["upcards"] = [str(c) for c in record.cards]
+            out.append(entry)
+        elif record.kind == "deal_community":
+            out.append({"street": street, "seat": None, "action": "community", "card": str(record.cards[0])})
+        elif record.kind == "show":
+            assert player is not None
+            out.append(
+                {
+                    "street": street,
+                    "seat": state.seat_of(player),
+                    "action": "show",
+                    "cards": [str(c) for c in record.cards],
+                }
+            )
+        elif record.kind == "muck":
+            assert player is not None
+            out.append({"street": street, "seat": state.seat_of(player), "action": "muck"})
+        else:
+            assert player is not None
+            entry = _betting_entry(record, street, state.seat_of(player), bets.get(player, 0))
+            bets[player] = entry["to"]
+            out.append(entry)
+        flush(index, street)
+    return out
+
+
+def _wrong_counts(state: StudState, events: list[Event], asked: Event | None) -> dict[int, int]:
+    """Players whose 3rd-street deal was really short or long: player -> difference from 3."""
+    out: dict[int, int] = {}
+    for event in [*events, *([asked] if asked is not None else [])]:
+        if event.type == "wrong_card_count" and event.seat is not None and event.count is not None:
+            player = state.player_of_seat(event.seat)
+            if len(state.ups[player]) + len(state.downs[player]) == 3:  # ruled on the initial deal
+                out[player] = event.count - 3
+    return out
+
+
+def _exposures(state: StudState, events: list[Event], asked: Event | None) -> dict[int, list[str]]:
+    """Cards each player had turned face up by an irregularity (to draw face up and marked)."""
+    out: dict[int, list[str]] = {}
+    for event in events:
+        if event.type == "downcard_exposed_by_dealer" and event.seat is not None and event.card is not None:
+            # TDA 2024 RP-10 A (3rd street: it is the upcard now) and RP-10 B (7th street: the card
+            # plays face up, or it is replaced and lies dead).
+            out.setdefault(state.player_of_seat(event.seat), []).append(str(event.card))
+    if asked is not None and asked.seat is not None:
+        player = state.player_of_seat(asked.seat)
+        if asked.type == "downcard_exposed_by_dealer" and asked.card is not None:
+            out.setdefault(player, []).append(str(asked.card))
+        elif asked.type == "boxed_cards" and asked.count:
+            # The boxed card(s) lie face up on the seat they were dealt to.
+            boxed = state.downs[player][-asked.count :]
+            out.setdefault(player, []).extend(str(c) for c in boxed)
+    return out
+
+
+def _tabled(state: StudState, kind: str | None, reveal: bool | None) -> list[bool]:
+    """The hands whose downcards are face up: tabled at the showdown (Rule 16 included).
+
+    A folded or mucked hand is never face up.
+    """
+    live = [not state.folded[i] and not state.mucked[i] for i in range(state.count)]
+    if reveal is False:
+        return [False] * state.count
+    showdown = (reveal is True or kind in SHOWDOWN_KINDS) and len(state.live_players()) >= 2
+    return [live[i] and (state.shown[i] or showdown) for i in range(state.count)]
+
+
+def _chips(
+    state: StudState, kind: str | None, street: int, history: list[dict[str, Any]]
+) -> tuple[list[int], list[int], list[int], list[int]]:
+    """Stacks, chips committed, chips in front this street and chips returned, as drawn.
+
+    The chips in front are each player's total for the street on the table, less what came
+    back to them at its end. For a ``next_action`` question the uncalled chips going back at
+    the end of this street's round are still in front of their owner: returning them is the
+    dealer's act once the round is over, which is what the question asks.
+    """
+    stacks, committed, returned = list(state.stacks), list(state.committed), list(state.returned)
+    bets = [0] * state.count
+    for entry in history:
+        if entry["street"] == street and entry["action"] in BETTING_KINDS:
+            bets[state.player_of_seat(entry["seat"])] = entry["to"]
+    for on, player, amount in state.returns:
+        if on != street:
+            continue
+        if kind == "next_action":
+            stacks[player] -= amount
+            committed[player] += amount
+            returned[player] -= amount
+        else:
+            bets[player] = max(0, bets[player] - amount)
+    return stacks, committed, bets, returned
+
+
+def _phase(state: StudState, kind: str | None) -> str:
+    if state.phase == "misdeal":
+        return "misdeal"
+    if kind != "next_action" and state.phase in ("showdown", "over", "settled"):
+        return "showdown"
+    return "bet"  # while any street is in progress or just finished: never "round over"
 
 
 def other_table_view(scenario: OtherScenario) -> dict[str, Any]:
@@ -89,12 +246,12 @@ def table_view(
     *,
     reveal_downcards: bool | None = None,
 ) -> dict[str, Any]:
-    """A JSON-able picture of the table at the scenario's decision point.
+    """A JSON-able picture of the table at the scenario's decision point (view version 2).
 
-    Seats come in dealing order (the first seat to the dealer's left first). Each shows its
-    upcards, the number of downcards, the stack behind, the chips bet this street and the
-    folded / all-in / absent flags. ``reveal_downcards`` defaults to true for the showdown
-    questions. Hold'em, Flush Code Hack and ten-card stud have views of their own
+    Seats come in dealing order (the first seat to the dealer's left first). ``reveal_downcards``
+    (default: the showdown questions) turns up every live hand at a showdown; folded and
+    mucked hands stay face down whatever it says, and ``False`` shows no downcard at all. Hold'em,
+    Flush Code Hack and ten-card stud have views of their own
     (docs/scenario-format-extensions.md); ``reveal_downcards`` does not apply to them.
     """
     if not isinstance(scenario, Scenario | OtherScenario):
@@ -102,38 +259,57 @@ def table_view(
     if isinstance(scenario, OtherScenario):
         return other_table_view(scenario)
     kind = scenario.kind
-    event_view = None
+    asked: Event | None = None
+    stop: int | None = None
     if kind == "ruling" and scenario.events:
-        last = len(scenario.events) - 1
-        state = scenario.replay(stop_before_event=last).state
-        event = scenario.events[last]
-        event_view = {k: v for k, v in event.to_dict().items() if k != "after"}
+        stop = len(scenario.events) - 1
+        state = scenario.replay(stop_before_event=stop).state
+        asked = scenario.events[stop]
     else:
         state = scenario.replay().state
-    reveal = kind in SHOWDOWN_KINDS if reveal_downcards is None else reveal_downcards
-    betting = state.phase == "bet"
+    events = _applied_events(scenario, stop)
+    street = view_street(state)
+    wrong = _wrong_counts(state, events, asked)
+    exposed = _exposures(state, events, asked)
+    tabled = _tabled(state, kind, reveal_downcards)
+    history = _history(state, events, wrong)
+    stacks, committed, bets, returned = _chips(state, kind, street, history)
     seats = []
     for i in range(state.count):
+        ups = [str(c) for c in state.ups[i]]
+        marked = exposed.get(i, [])
+        face_up_downs = [c for c in marked if c not in ups and any(str(d) == c for d in state.downs[i])]
+        downcards = len(state.downs[i]) - len(face_up_downs)
+        if i in wrong:
+            downcards = max(0, downcards + wrong[i])  # the cards the seat really holds
         seat: dict[str, Any] = {
             "seat": state.seat_of(i),
             "player": f"p{i + 1}",
-            "upcards": [str(c) for c in state.ups[i]],
-            "downcards": len(state.downs[i]),
-            "stack": state.stacks[i],
-            "bet": state.bets[i] if betting else 0,
+            "upcards": ups,
+            "downcards": downcards,
+            "stack": stacks[i],
+            "bet": bets[i],
+            "committed": committed[i],
+            "ante": state.posted_antes[i],
+            "short_ante": state.posted_antes[i] < state.antes[i],
+            "returned": returned[i],
             "folded": state.folded[i],
-            "all_in": state.is_all_in(i),
+            "all_in": not state.folded[i] and stacks[i] == 0,
             "absent": state.absent[i],
+            "dead": state.dead[i],
+            "mucked": state.mucked[i],
+            "exposed": list(marked),
         }
-        if reveal:
+        if tabled[i]:
             seat["downcards_shown"] = [str(c) for c in state.downs[i]]
         seats.append(seat)
     structure = state.structure
     view: dict[str, Any] = {
+        "version": 2,
         "kind": kind,
         "variant": state.variant.value,
-        "street": state.street,
-        "phase": "showdown" if state.phase in ("showdown", "over", "settled") else state.phase,
+        "street": street,
+        "phase": _phase(state, kind),
         "seats": seats,
         "seat_count": state.seat_count,
         "structure": {
@@ -146,21 +322,29 @@ def table_view(
         },
         "rules": {"ruleset": state.ruleset.name, **state.ruleset.flags()},
         "community_card": str(state.community) if state.community is not None else None,
-        "history": _history(state),
+        "history": history,
     }
-    if kind not in ("pots", "award"):
+    in_front = sum(bets)
+    if kind == "award":
+        total = state.total_pot()
+        view["pot"] = {"total": total, "collected": total - in_front}
+    elif kind != "pots":
+        live = [not f for f in state.folded]
+        if kind == "next_action":
+            all_in = [live[i] and stacks[i] == 0 for i in range(state.count)]
+            pots = layer_pots(committed, live, all_in)
+        else:
+            pots = state.pots()
+        total = sum(p.amount for p in pots)
         view["pot"] = {
-            "total": state.total_pot(),
-            "pots": [
-                {"amount": p.amount, "eligible": [state.seat_of(i) for i in p.eligible]} for p in state.pots()
-            ],
+            "total": total,
+            "collected": total - in_front,
+            "pots": [{"amount": p.amount, "eligible": [state.seat_of(i) for i in p.eligible]} for p in pots],
         }
-    elif kind == "award":
-        view["pot"] = {"total": state.total_pot()}
     if kind != "stub":
         view["stub"] = state.stub
-    if event_view is not None:
-        view["event"] = event_view
+    if asked is not None:
+        view["event"] = _event_dict(asked)
     if kind == "best_hands" and scenario.question and "seats" in scenario.question:
         view["asked_seats"] = list(scenario.question["seats"])
     return view

@@ -228,9 +228,9 @@ class Draft:
         return True
 
     def _street(self) -> int | None:
-        if self.checked is None or self.checked.view is None:
+        if self.checked is None:
             return None
-        return int(self.checked.view["street"])
+        return self.checked.street
 
     def _act(self, phh: str) -> bool:
         offered = {a["phh"] for a in self.betting_choices()}

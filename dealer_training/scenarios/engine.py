@@ -41,6 +41,7 @@ class Checked:
     solution: dict[str, Any] | None = None
     solve_error: EngineError | None = None  # the hand is fine, the question cannot be asked here
     view: dict[str, Any] | None = None
+    street: int | None = None  # the street being dealt or bet (the engine's, not the view's label)
     legal: list[dict[str, Any]] = field(default_factory=list)
     history: list[ActionRecord] = field(default_factory=list)
     streets: list[int] = field(default_factory=list)  # the street of each history record
@@ -85,6 +86,7 @@ def check(document: Mapping[str, Any]) -> Checked:
             result.history, result.streets = _history_before(scenario, index)
         return result
     result.history, result.streets = _records(state)
+    result.street = state.street
     result.view = table_view(scenario)
     result.legal = legal_actions(scenario)
     if scenario.question is not None:

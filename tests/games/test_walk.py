@@ -78,7 +78,7 @@ def test_every_step_solves_asks_fields_of_its_answer_and_hides_the_answer_from_t
                 if step.kind == "stub":
                     assert "stub" not in view
                 if step.kind == "award":
-                    assert set(view["pot"]) == {"total"}
+                    assert set(view["pot"]) == {"total", "collected"}
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

@@ -1,0 +1,209 @@
+"""Every question can be worked out from what the table shows (games.answerable).
+
+The property: rebuilding the scenario from its table view alone, with random cards wherever
+the trainee sees none, gives the scenario's own answer, for every stud question kind, focus,
+game and ruleset, every example and demo scenario and every hand-walk step. The default run
+keeps to its time budget; ``ANSWERABILITY_SEEDS=N`` runs N seeds of each.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import random
+
+import pytest
+
+from games.answerable import AnswerabilityProblem, check_answerable, rebuild_from_view
+from games.errors import EngineError
+from games.generate import generate
+from games.scenario import QUESTION_KINDS
+from games.solve import solve
+from games.table import table_view
+from tests.games.answerable_cases import VARIANTS, examples, generated, mucked_before_the_deal, walk_steps
+from tests.games.conftest import EXAMPLES_DIR, REPO_ROOT
+from tests.games.helpers import deal, doc, street
+
+
+def _failures(cases):  # type: ignore[no-untyped-def]
+    out = []
+    for case in cases:
+        report = check_answerable(case.document, fields=case.fields)
+        if not report.answerable:
+            out.append((case.label, [p.message() for p in report.problems]))
+    return out
+
+
+@pytest.mark.parametrize("game", VARIANTS)
+@pytest.mark.parametrize("kind", QUESTION_KINDS)
+def test_every_generated_question_can_be_answered_from_its_table(kind, game):
+    failures = _failures(c for c in generated(kind, game) if not mucked_before_the_deal(c.document))
+    assert not failures, failures[:5]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="the generator mucks every hand before the deal when nobody can bet; the award is then "
+    "given on hands nobody tabled. Once the generator tables them this passes: drop the marker "
+    "and the filter above.",
+)
+def test_generated_hands_mucked_before_the_deal_can_be_answered_from_their_table():
+    cases = [
+        case
+        for kind in ("award", "best_hands")
+        for game in VARIANTS
+        for case in generated(kind, game)
+        if mucked_before_the_deal(case.document)
+    ]
+    failures = _failures(cases)
+    assert not failures, failures[:5]
+
+
+def test_every_example_and_demo_scenario_can_be_answered_from_its_table():
+    cases = list(examples())
+    assert len(cases) >= 25
+    failures = _failures(cases)
+    assert not failures, failures
+
+
+@pytest.mark.parametrize("game", VARIANTS)
+def test_every_hand_walk_step_can_be_answered_from_its_table(game):
+    failures = _failures(case for case, _step in walk_steps(game))
+    assert not failures, failures[:5]
+
+
+@pytest.mark.parametrize("game", VARIANTS)
+def test_the_history_of_a_view_replays_to_the_same_table(game):
+    # The view is complete: a hand rebuilt from it, whatever cards fill the unseen places,
+    # has the very same view (chips, cards shown, history, street, phase, pots).
+    rng = random.Random(game)
+    cases = [*(c for kind in QUESTION_KINDS for c in generated(kind, game, count=2))]
+    cases += [case for case, _step in walk_steps(game, count=4)]
+    for case in cases:
+        view = table_view(case.document)
+        rebuilt = rebuild_from_view(view, rng)
+        assert table_view(rebuilt) == view, case.label
+
+
+def test_a_rebuild_uses_random_cards_only_where_the_trainee_sees_none():
+    document = generate(kind="award", variant="F7S/8", seed=3)
+    view = table_view(document)
+    seen = {c for s in view["seats"] for c in [*s["upcards"], *s.get("downcards_shown", [])]}
+    hidden_seats = [s["seat"] for s in view["seats"] if s["folded"]]
+    fills = set()
+    for k in range(6):
+        rebuilt = rebuild_from_view(json.loads(json.dumps(view)), random.Random(k))
+        deals = [a for a in rebuilt["actions"] if a.startswith("d dh")]
+        fills.add(tuple(deals))
+        cards = "".join(a.split()[3] for a in deals)
+        dealt = {cards[i : i + 2] for i in range(0, len(cards), 2)}
+        assert seen <= dealt
+    assert len(fills) > 1 if hidden_seats else len(fills) == 1
+
+
+# --- the check can fail, and says why ---------------------------------------------------------
+
+
+def _lone_hand_best_hands() -> dict:  # type: ignore[type-arg]
+    # Everybody else folds on 7th street: nobody tables, yet the question asks seat 1's hand.
+    actions = [
+        *deal("AsKs9h", "QdQc2d", "7h7c5s"),
+        "p2 pb",
+        "p3 cc",
+        "p1 cc",
+        *street(["Ah", "3c", "8d"]),
+        "p1 cc",
+        "p2 cc",
+        "p3 cc",
+        *street(["Kd", "4h", "9c"]),
+        "p1 cc",
+        "p2 cc",
+        "p3 cc",
+        *street(["2s", "6h", "Td"]),
+        "p1 cc",
+        "p2 cc",
+        "p3 cc",
+        *street(["Ac", "Jh", "3s"]),
+        "p1 cbr 1000",
+        "p2 f",
+        "p3 f",
+    ]
+    return doc(actions, kind="best_hands", _question={"kind": "best_hands", "seats": [1]})
+
+
+def test_a_question_about_a_hand_nobody_tabled_is_unanswerable_and_names_the_seat():
+    document = _lone_hand_best_hands()
+    assert "downcards_shown" not in table_view(document)["seats"][0]
+    report = check_answerable(document)
+    assert report.answerable is False
+    (problem,) = report.problems
+    assert problem.code == "hidden_cards"
+    assert problem.params["seats"] == [1]
+    assert "seat 1" in problem.message("en")
+    assert "1番席" in problem.message("ja")
+    assert "シート" not in problem.message("ja")
+
+
+def test_a_view_that_leaves_out_a_tabled_hand_names_that_seat():
+    document = json.loads((EXAMPLES_DIR / "award-stud8-quartered.json").read_text(encoding="utf-8"))
+    view = table_view(document)
+    del view["seats"][1]["downcards_shown"]
+    report = check_answerable(document, view=view, fillings=8)
+    assert report.answerable is False
+    assert report.problems[0].code == "hidden_cards"
+    assert report.problems[0].params["seats"] == [2]
+    assert check_answerable(document, fillings=8).answerable
+
+
+def test_a_view_without_chips_committed_cannot_rebuild_a_side_pot_question():
+    document = generate(kind="pots", variant="F7S", seed=5, focus="side_pots")
+    view = table_view(document)
+    for seat in view["seats"]:
+        del seat["committed"]
+    report = check_answerable(document, view=view)
+    assert report.answerable is False
+    assert report.problems[0].code == "rebuild_failed"
+    assert "committed" in report.problems[0].message("en")
+
+
+def test_a_view_that_draws_the_wrong_antes_gives_another_answer_with_the_same_cards():
+    # Every card is the real one, yet the antes drawn make other pots: not on the table.
+    document = next(
+        d
+        for seed in range(40)
+        if (d := generate(kind="pots", variant="F7S", seed=seed, focus="antes"))
+        and any(s["short_ante"] for s in table_view(d)["seats"])
+    )
+    assert check_answerable(document).answerable
+    view = table_view(document)
+    lowest = min(s["ante"] for s in view["seats"])
+    view["structure"]["antes"] = [lowest] * len(view["seats"])
+    report = check_answerable(document, view=view)
+    assert report.answerable is False
+    assert report.problems[0].code == "not_on_table"
+    assert report.problems[0].params["fields"] == ["pots"]
+
+
+def test_problem_messages_are_written_in_english_and_japanese():
+    two = AnswerabilityProblem("hidden_cards", {"seats": [3, 5]})
+    assert two.message("en") == (
+        "The answer depends on the face-down cards of seats 3 and 5, which the table does not show."
+    )
+    assert "3番席と5番席の伏せ札" in two.message("ja")
+    for code in ("not_on_table", "answer_varies", "rebuild_failed"):
+        problem = AnswerabilityProblem(code, {})
+        assert problem.message("en")
+        assert problem.message("ja") != problem.message("en")
+
+
+def test_the_other_games_are_rebuilt_by_their_own_module():
+    path = REPO_ROOT / "tests" / "games" / "examples_other" / "nt-award-split-odd-chip.json"
+    document = json.loads(path.read_text(encoding="utf-8"))
+    view = table_view(document)
+    if importlib.util.find_spec("games.answerable_other") is None:
+        with pytest.raises(EngineError) as err:
+            rebuild_from_view(view, random.Random(0))
+        assert err.value.code == "unknown_variant"
+    else:
+        rebuilt = rebuild_from_view(view, random.Random(0))
+        assert solve(rebuilt)["kind"] == document["_question"]["kind"]

@@ -62,6 +62,7 @@ PARAMS = {
     "rules:reference": lambda w: {"org_slug": w.slug},
     "scenarios:list": lambda w: {"org_slug": w.slug},
     "scenarios:create": lambda w: {"org_slug": w.slug},
+    "scenarios:answerability": lambda w: {"org_slug": w.slug},
     "scenarios:edit": lambda w: {"org_slug": w.slug, "pk": w.scenario.pk},
     "scenarios:status": lambda w: {"org_slug": w.slug, "pk": w.scenario.pk},
     "scenarios:delete": lambda w: {"org_slug": w.slug, "pk": w.scenario.pk},

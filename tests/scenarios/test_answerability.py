@@ -14,7 +14,7 @@ from django.urls import reverse
 from dealer_training.scenarios import imports
 from dealer_training.scenarios.answerability import ScenarioNotAnswerable, answerability_problems
 from dealer_training.scenarios.models import ImportJob, Scenario
-from dealer_training.scenarios.services import scenario_save, scenario_set_status
+from dealer_training.scenarios.services import scenario_save, scenario_set_status, scenario_vary
 from tests.factories import OrganisationFactory
 
 from .factories import RAZZ_KINGS, make_scenario
@@ -104,6 +104,17 @@ def test_the_status_button_cannot_publish_it_and_an_edit_cannot_make_a_published
     published.refresh_from_db()
     assert published.status == "published"
     assert published.current_version.document["actions"] == RAZZ_KINGS["actions"]
+
+
+def test_variations_asked_to_be_published_stay_drafts_when_the_table_does_not_give_the_answer(org):
+    lone = make_scenario(org, document=LONE_HAND, title="Lone", status="draft")
+    made = scenario_vary(scenario=lone, user=None, count=2, changes=["seats"], seed=1, publish=True)
+    assert made
+    assert {s.status for s in made} == {"draft"}
+    kings = make_scenario(org, title="Kings", status="published")
+    made = scenario_vary(scenario=kings, user=None, count=2, changes=["suits"], seed=1, publish=True)
+    assert made
+    assert {s.status for s in made} == {"published"}
 
 
 # --- the editor ----------------------------------------------------------------------------------

@@ -26,6 +26,9 @@ Candidate = tuple[str, dict[str, Any], dict[str, Any]]  # code, params, answer
 
 GAME_EN = {"F7S": "stud high", "FR": "razz", "F7S/8": "stud/8"}
 GAME_JA = {"F7S": "スタッドハイ", "FR": "ラズ", "F7S/8": "スタッドハイロー"}
+# Rule sets by the names people know them by (the presets' codes are for files, not sentences).
+RULESET_EN = {"tda-2024": "TDA 2024", "robert-cash": "Robert's Rules (cash games)"}
+RULESET_JA = {"tda-2024": "TDA 2024", "robert-cash": "ロバーツ・ルール（キャッシュゲーム）"}
 
 
 def _matches(kind: str, alt: Mapping[str, Any], right: Mapping[str, Any], given: Mapping[str, Any]) -> bool:
@@ -533,8 +536,8 @@ def _sentence(kind: str, code: str, params: dict[str, Any], scenario: Scenario) 
         )
     if code == "other_ruleset":
         return (
-            f"That would be the {_KIND_EN.get(kind, kind)} under {params['ruleset']}; this table uses {params['actual']}.",
-            f"それは{params['ruleset']}のルールでの{_KIND_JA.get(kind, kind)}です。このテーブルは{params['actual']}です。",
+            f"That would be the {_KIND_EN.get(kind, kind)} under {RULESET_EN[params['ruleset']]}; this table uses {RULESET_EN[params['actual']]}.",
+            f"それは{RULESET_JA[params['ruleset']]}のルールでの{_KIND_JA.get(kind, kind)}です。このテーブルは{RULESET_JA[params['actual']]}です。",
         )
     if code == "other_flag":
         key = (params["flag"], params["value"])

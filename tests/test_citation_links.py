@@ -15,10 +15,9 @@ from django.urls import reverse
 from dealer_training.drills.models import Question
 from dealer_training.drills.other_games import GAMES as OTHER_GAMES
 from dealer_training.drills.services import attempt_submit, current_question, session_start
-from dealer_training.scenarios.choices import Skill
 from games.citation_texts import designation, label
 from games.citations import CITATIONS
-from tests.drills.helpers import form_data
+from tests.drills.helpers import every_drill, form_data
 from tests.scenarios.factories import make_scenario
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -102,15 +101,8 @@ def test_the_checker_finds_an_unlinked_citation_a_wrong_link_and_a_file_name():
 def _answered_questions(org, trainee):
     """One answered question (wrong, so the diagnosis shows too) per skill and game, and one per
     question of the other games."""
-    sessions = [
-        dict(skill=skill, variant=game)
-        for skill in Skill.values
-        for game in ("F7S", "FR", "F7S/8")
-        if skill != "razz_order" or game == "FR"
-    ]
-    sessions += [dict(variant=code, topic=t.kind) for code, g in OTHER_GAMES.items() for t in g.topics]
     questions = []
-    for n, kwargs in enumerate(sessions):
+    for n, kwargs in enumerate(every_drill()):
         session = session_start(organisation=org, trainee=trainee.user, mode="practice", count=1, **kwargs)
         session.seed = f"citations-{n}"
         session.save(update_fields=["seed"])

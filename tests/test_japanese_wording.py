@@ -19,11 +19,11 @@ from django.urls import reverse
 
 from dealer_training.accounts.models import Membership, Role
 from dealer_training.drills.models import Question
-from dealer_training.drills.other_games import GAMES as OTHER_GAMES
 from dealer_training.drills.services import attempt_submit, current_question, session_start
 from dealer_training.scenarios.choices import Skill
 from dealer_training.scenarios.models import Scenario
 from games.scenario import QUESTION_KINDS
+from tests.drills.helpers import every_drill
 
 ROOT = Path(__file__).resolve().parent.parent
 PO = ROOT / "locale" / "ja" / "LC_MESSAGES" / "django.po"
@@ -139,14 +139,7 @@ def demo(db):
 
 
 def _answered(org, user):
-    sessions = [
-        dict(skill=skill, variant=game)
-        for skill in Skill.values
-        for game in ("F7S", "FR", "F7S/8")
-        if skill != "razz_order" or game == "FR"
-    ]
-    sessions += [dict(variant=code, topic=t.kind) for code, g in OTHER_GAMES.items() for t in g.topics]
-    sessions.append(dict(variant="F7S", mode="walk"))
+    sessions = [*every_drill(), {"variant": "F7S", "mode": "walk"}]
     questions: list[Question] = []
     for n, kwargs in enumerate(sessions):
         kwargs.setdefault("mode", "practice")

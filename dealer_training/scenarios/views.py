@@ -332,6 +332,17 @@ def scenario_edit(request: OrgHttpRequest, pk: int) -> HttpResponse:
 # --- status, delete, variations, single export ------------------------------------------------------
 
 
+def _refused_on_editor(request: OrgHttpRequest, pk: int, message: str) -> HttpResponse:
+    """A refused status change: back to the editor, where the message says why."""
+    messages.error(request, message)
+    url = reverse("scenarios:edit", args=[request.org.slug, pk])
+    if request.htmx:
+        return HttpResponseClientRedirect(url)
+    response = redirect(url)
+    response.status_code = 303
+    return response
+
+
 @org_view(roles=STAFF_ROLES)
 @require_POST
 def scenario_status(request: OrgHttpRequest, pk: int) -> HttpResponse:
@@ -348,27 +359,15 @@ def scenario_status(request: OrgHttpRequest, pk: int) -> HttpResponse:
     try:
         scenario = scenario_set_status(scenario=scenario, status=status, base_revision=base)
     except ScenarioNotAnswerable as refused:
-        messages.error(
-            request,
-            _("“%(title)s” is not published: %(reasons)s")
-            % {"title": scenario.title, "reasons": " ".join(refused.messages())},
-        )
-        url = reverse("scenarios:edit", args=[request.org.slug, pk])
-        if request.htmx:
-            return HttpResponseClientRedirect(url)
-        response = redirect(url)
-        response.status_code = 303
-        return response
+        reasons = " ".join(refused.messages())
+        message = _("“%(title)s” is not published: %(reasons)s") % {
+            "title": scenario.title,
+            "reasons": reasons,
+        }
+        return _refused_on_editor(request, pk, message)
     except ScenarioConflict:
-        messages.error(
-            request, _("Someone else changed this scenario in the meantime. Check it and try again.")
-        )
-        url = reverse("scenarios:edit", args=[request.org.slug, pk])
-        if request.htmx:
-            return HttpResponseClientRedirect(url)
-        response = redirect(url)
-        response.status_code = 303
-        return response
+        message = _("Someone else changed this scenario in the meantime. Check it and try again.")
+        return _refused_on_editor(request, pk, message)
     labels = {
         Scenario.Status.PUBLISHED: _("“%(title)s” is published."),
         Scenario.Status.DRAFT: _("“%(title)s” is a draft again: trainees are no longer asked it."),

@@ -31,7 +31,7 @@ TEXT = {
         "scenarios": "シナリオ",
         "new": "新しいシナリオ",
         "brings_in": "ブリングイン",
-        "seat3": "3番シート",
+        "seat3": "3番席",
         "publish": "保存して公開",
         "published": "公開中",
         "log_in": "ログイン",

@@ -18,6 +18,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("", include("dealer_training.accounts.urls")),
     path("o/<slug:org_slug>/drills/", include("dealer_training.drills.urls")),
+    path("o/<slug:org_slug>/rules/", include("dealer_training.drills.rules_urls")),
     path("o/<slug:org_slug>/scenarios/", include("dealer_training.scenarios.urls")),
     path("o/<slug:org_slug>/items/", include("dealer_training.progress.item_urls")),
     # Progress mounts its own /o/<org_slug>/progress/ pages and the public /certificates/<code>/.

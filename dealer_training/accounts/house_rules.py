@@ -12,6 +12,8 @@ from django.core.exceptions import ValidationError
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
+from games.rules import flag_specs
+
 TDA_2024 = "tda-2024"
 ROBERT_CASH = "robert-cash"
 
@@ -69,7 +71,7 @@ FLAGS: dict[str, Flag] = {
         Flag(
             name="short_stub",
             label=_("Not enough cards for 7th street"),
-            values={"tda-2024": _("TDA 2024 RP-10 H")},
+            values={"tda-2024": _("Add the burns to the stub, or deal a community card")},
             presets={TDA_2024: "tda-2024", ROBERT_CASH: "tda-2024"},
         ),
         Flag(
@@ -129,6 +131,15 @@ def validate_rule_overrides(value: Any) -> None:
         raise ValidationError(errors)
 
 
+def flag_rule_keys(flag: str) -> list[str]:
+    """The rules a flag chooses between, as the engine cites them ("TDA 2024 RP-10 D / RRoP
+    7CS-1" names two)."""
+    for spec in flag_specs():
+        if spec["name"] == flag:
+            return [part.strip() for part in str(spec["rule"]).split(" / ") if part.strip()]
+    return []
+
+
 @dataclass(frozen=True)
 class RuleLine:
     """One flag as a person reads it: the value in force and whether the house chose it."""
@@ -136,6 +147,7 @@ class RuleLine:
     label: Promise
     value: str
     overridden: bool
+    rules: tuple[str, ...] = ()  # the citation keys of the rules the flag chooses between
 
 
 def describe_rules(*, ruleset: str, overrides: Mapping[str, Any]) -> list[RuleLine]:
@@ -149,5 +161,12 @@ def describe_rules(*, ruleset: str, overrides: Mapping[str, Any]) -> list[RuleLi
             )
         else:
             text = str(flag.values[value])
-        lines.append(RuleLine(label=flag.label, value=text, overridden=flag.name in overrides))
+        lines.append(
+            RuleLine(
+                label=flag.label,
+                value=text,
+                overridden=flag.name in overrides,
+                rules=tuple(flag_rule_keys(flag.name)),
+            )
+        )
     return lines

@@ -13,6 +13,7 @@ class DrillsConfig(AppConfig):
         from .home import due_reviews_panel
 
         nav.register(nav.NavItem(url_name="drills:index", label=_("Drills"), order=10))
+        nav.register(nav.NavItem(url_name="rules:reference", label=_("Rules reference"), order=15))
         home.register(
             home.HomePanel(
                 name="due_reviews",

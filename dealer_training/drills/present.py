@@ -159,3 +159,13 @@ def _given_lines(question: Question, given: Mapping[str, Any]) -> list[dict[str,
     except (KeyError, TypeError, ValueError, AttributeError):
         return []
     return [{"label": label, "value": value, "is_hand": isinstance(value, dict)} for label, value in lines]
+
+
+def answer_summary(question: Question, given: Mapping[str, Any]) -> str:
+    """A given answer on one line, each field by its name ("Who brings in: Seat 3 · Amount: 200")."""
+    parts = []
+    for line in _given_lines(question, given):
+        value = line["value"]
+        text = value.get("name", "") if line["is_hand"] else value
+        parts.append(f"{line['label']}: {text}")
+    return " · ".join(parts) if parts else "—"

@@ -27,6 +27,7 @@ from .forms import StartForm
 from .models import DrillSession, Mode, Question
 from .other_games import is_other
 from .present import controls_for, feedback_for, marked_seats, table_for
+from .reference import reference_sections
 from .selectors import (
     question_for_trainee,
     recent_sessions,
@@ -330,3 +331,10 @@ def tenstud_deal(request: OrgHttpRequest) -> HttpResponse:
     if deal is None:
         raise Http404("No such step.")
     return render(request, "drills/tenstud_deal.html", {"deal": deal, "seed": seed})
+
+
+@org_view(roles=ALL_ROLES)
+@require_GET
+def rules_reference(request: OrgHttpRequest) -> HttpResponse:
+    """Every rule the answers cite, by rulebook, and the drills that exercise it."""
+    return render(request, "drills/rules_reference.html", {"sections": reference_sections()})

@@ -735,6 +735,8 @@ def trainee_attempts_page(
             "time_ms",
             "speed",
             "question__kind",
+            "question__variant",
+            "question__fields",
             "question__seed",
             "question__position",
             "scenario_version__number",

@@ -111,7 +111,7 @@ class ScenarioSetupForm(forms.Form):
                 label=label,
                 choices=choices,
                 required=False,
-                help_text=f"{spec['help'][language]} ({spec['rule']})",
+                help_text=spec["help"][language],
             )
 
     def rule_fields(self) -> list[forms.BoundField]:

@@ -6,6 +6,10 @@ Each file is judged on its own: a bad file gets its own error with the place in 
 line and column, or the path in the document) and never stops the good ones; a file's
 scenarios are saved together or not at all.
 
+A scenario whose answer trainees cannot work out from the table they are shown is never
+published: asked to publish, the import keeps it as a draft and says why in the file's result
+(``unanswerable``), so nothing in the file is lost and the instructor can fix it in the editor.
+
 Limits guard the server: 5 MB per upload, 2,000 files per zip, 50 MB unpacked in all, 1 MB per
 file (the engine's own limit), JSON nested at most 32 levels, UTF-8 text only.
 """
@@ -30,6 +34,7 @@ from games.phh import from_phh
 from games.scenario import MAX_INPUT_BYTES, scenario_to_dict
 from games.solve import solve
 
+from .answerability import answerability_problems, stored_messages, stored_problems
 from .choices import Skill, Variant
 from .engine import META_KEYS, message_for, normalized, split_meta, suggested_skill
 from .labels import QUESTION_SHORT, STREETS
@@ -384,13 +389,20 @@ def _documents(entry: Entry, options: Mapping[str, Any]) -> tuple[list[Made], bo
     )
 
 
-def _save_file(job: ImportJob, entry: Entry, made: list[Made], walk: bool) -> list[int]:
+def _save_file(
+    job: ImportJob, entry: Entry, made: list[Made], walk: bool
+) -> tuple[list[int], list[dict[str, Any]]]:
+    """Save a file's scenarios together; also returns those whose answer the table does not give
+    (kept as drafts when the import publishes)."""
     from .services import scenario_save
 
-    status = Scenario.Status.PUBLISHED if job.options.get("publish") else Scenario.Status.DRAFT
+    publish = bool(job.options.get("publish"))
+    unanswerable: list[dict[str, Any]] = []
     with transaction.atomic():
-        saved = [
-            scenario_save(
+        saved = []
+        for m in made:
+            problems = answerability_problems(m.document)
+            scenario = scenario_save(
                 organisation=job.organisation,
                 user=job.created_by,
                 document=m.document,
@@ -399,10 +411,13 @@ def _save_file(job: ImportJob, entry: Entry, made: list[Made], walk: bool) -> li
                 tags=m.tags,
                 skill=m.skill,
                 difficulty=m.difficulty,
-                status=status,
+                status=Scenario.Status.PUBLISHED if publish and not problems else Scenario.Status.DRAFT,
             )
-            for m in made
-        ]
+            saved.append(scenario)
+            if problems:
+                unanswerable.append(
+                    {"scenario": scenario.pk, "title": scenario.title, "problems": stored_problems(problems)}
+                )
         if walk:
             drill_set = DrillSet.objects.create(
                 organisation=job.organisation,
@@ -413,7 +428,7 @@ def _save_file(job: ImportJob, entry: Entry, made: list[Made], walk: bool) -> li
                 DrillSetItem(drill_set=drill_set, position=i, scenario=s)
                 for i, s in enumerate(saved, start=1)
             )
-    return [s.pk for s in saved]
+    return [s.pk for s in saved], unanswerable
 
 
 def _drill_set_from_manifest(
@@ -461,14 +476,17 @@ def iter_results(job: ImportJob, files: list[Entry]) -> Iterator[tuple[Entry, di
     for entry in files:
         try:
             made, walk = _documents(entry, job.options)
-            ids = _save_file(job, entry, made, walk)
+            ids, unanswerable = _save_file(job, entry, made, walk)
         except FileProblem as problem:
             skipped = problem.code == "unknown_type"
             yield entry, _result(entry, ok=False, skipped=skipped, error=problem.to_dict()), []
         except EngineError as err:  # a document that changed between the check and the save
             yield entry, _result(entry, ok=False, error=engine_problem(err, text="").to_dict()), []
         else:
-            yield entry, _result(entry, ok=True, scenarios=ids, hand_walk=walk), ids
+            values: dict[str, Any] = {"scenarios": ids, "hand_walk": walk}
+            if unanswerable:
+                values["unanswerable"] = unanswerable
+            yield entry, _result(entry, ok=True, **values), ids
 
 
 def run(job: ImportJob) -> ImportJob:
@@ -551,6 +569,21 @@ def problem_message(problem: Mapping[str, Any]) -> str:
         return template % p if "%(" in template else template
     except (KeyError, TypeError, ValueError):
         return str(gettext_lazy("This file cannot be imported."))
+
+
+def unanswerable_rows(result: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The scenarios of a file kept as drafts because the table does not give their answer."""
+    rows = []
+    for item in result.get("unanswerable") or []:
+        if isinstance(item, Mapping):
+            rows.append(
+                {
+                    "scenario": item.get("scenario"),
+                    "title": str(item.get("title") or ""),
+                    "messages": stored_messages(item.get("problems") or []),
+                }
+            )
+    return rows
 
 
 def problem_place(problem: Mapping[str, Any]) -> str:

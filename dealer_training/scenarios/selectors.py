@@ -138,3 +138,14 @@ def import_jobs_for_organisation(*, organisation: Organisation, limit: int = 10)
         .select_related("created_by")
         .order_by("-created_at")[:limit]
     )
+
+
+def scenarios_to_check(*, organisation: Organisation | None = None) -> QuerySet[Scenario]:
+    """Scenarios trainees are or may be asked (published and drafts, not archived), with their
+    current version, for the answerability check."""
+    qs = Scenario.objects.exclude(status=Scenario.Status.ARCHIVED).filter(current_version__isnull=False)
+    if organisation is not None:
+        qs = qs.filter(organisation=organisation)
+    return qs.select_related("current_version", "organisation").order_by(
+        "organisation__slug", "-status", "pk"
+    )

@@ -2,7 +2,8 @@
 
 Every scenario document is read, replayed and solved by the engine before it is stored; the
 engine's answer is cached on the version. An ``EngineError`` from a service means nothing was
-saved.
+saved. A scenario is published only when its answer can be worked out from the table the trainee
+sees (``answerability``); ``ScenarioNotAnswerable`` means nothing was saved either.
 """
 
 import random
@@ -19,6 +20,7 @@ from games.errors import EngineError
 from games.solve import solve
 from games.vary import vary
 
+from .answerability import ScenarioNotAnswerable, answerability_problems
 from .choices import Skill
 from .engine import normalized, same_hand, split_meta, suggested_skill
 from .models import Assignment, DrillSet, DrillSetItem, ImportJob, Scenario, ScenarioVersion
@@ -64,12 +66,15 @@ def scenario_save(
     """Create a scenario, or save an edit of one (a new version when the current one was issued).
 
     Raises EngineError when the engine refuses the document, ScenarioConflict when
-    ``base_revision`` is not the scenario's revision any more.
+    ``base_revision`` is not the scenario's revision any more, ScenarioNotAnswerable when the
+    scenario would be published (or stay published) but the table does not give its answer.
     """
     hand, _meta = split_meta(document)
     doc = normalized(hand)
     solution = solve(doc)
     kind = solution["kind"]
+    if status == Scenario.Status.PUBLISHED:
+        _require_answerable(doc)
     skill = skill if skill in Skill.values else suggested_skill(kind, doc["variant"], solution)
     difficulty = min(5, max(1, int(difficulty)))
     if scenario is None:
@@ -95,6 +100,8 @@ def scenario_save(
     locked = Scenario.objects.select_for_update().get(pk=scenario.pk, organisation=organisation)
     if base_revision is not None and locked.revision != base_revision:
         raise ScenarioConflict(locked.revision)
+    if status is None and locked.status == Scenario.Status.PUBLISHED:
+        _require_answerable(doc)  # an edit of a published scenario keeps it published
     version = locked.current_version
     if version is None or not same_hand(version.document, doc):
         if version is None or version_is_issued(version):
@@ -119,13 +126,22 @@ def scenario_save(
     return locked
 
 
+def _require_answerable(document: Mapping[str, Any]) -> None:
+    problems = answerability_problems(document)
+    if problems:
+        raise ScenarioNotAnswerable(problems)
+
+
 @transaction.atomic
 def scenario_set_status(*, scenario: Scenario, status: str, base_revision: int | None = None) -> Scenario:
+    """Raises ScenarioNotAnswerable when publishing a scenario whose table does not give its answer."""
     locked = Scenario.objects.select_for_update().get(pk=scenario.pk)
     if base_revision is not None and locked.revision != base_revision:
         raise ScenarioConflict(locked.revision)
     if status not in Scenario.Status.values:
         raise ValueError(status)
+    if status == Scenario.Status.PUBLISHED and locked.status != status and locked.current_version is not None:
+        _require_answerable(locked.current_version.document)
     if locked.status != status:
         locked.status = status
         locked.revision += 1
@@ -153,7 +169,10 @@ def scenario_vary(
     seed: int | None = None,
     publish: bool = False,
 ) -> list[Scenario]:
-    """Save up to ``count`` variations of the scenario's current version, each checked by the engine."""
+    """Save up to ``count`` variations of the scenario's current version, each checked by the engine.
+
+    With ``publish``, a variation whose answer the table does not give is kept as a draft.
+    """
     assert scenario.current_version is not None
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
@@ -171,7 +190,9 @@ def scenario_vary(
                 tags=scenario.tags,
                 skill=scenario.skill,
                 difficulty=scenario.difficulty,
-                status=Scenario.Status.PUBLISHED if publish else Scenario.Status.DRAFT,
+                status=Scenario.Status.PUBLISHED
+                if publish and not answerability_problems(variation.document)
+                else Scenario.Status.DRAFT,
                 varied_from=scenario,
             )
         )

@@ -7,6 +7,7 @@ app_name = "scenarios"
 urlpatterns = [
     path("", views.scenario_list, name="list"),
     path("new/", views.scenario_create, name="create"),
+    path("answerability/", views.scenario_answerability, name="answerability"),
     path("<int:pk>/", views.scenario_edit, name="edit"),
     path("<int:pk>/status/", views.scenario_status, name="status"),
     path("<int:pk>/delete/", views.scenario_delete_view, name="delete"),

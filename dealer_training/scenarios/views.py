@@ -13,10 +13,17 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HttpResponseClientRedirect
 
 from dealer_training.accounts.access import STAFF_ROLES, OrgHttpRequest, org_view
+from dealer_training.accounts.house_rules import flag_rule_keys
 from games.cards import FULL_DECK
 from games.errors import EngineError
 
 from . import exports
+from .answerability import (
+    ScenarioNotAnswerable,
+    answerability_problems,
+    problem_messages,
+    unanswerable_scenarios,
+)
 from .choices import Skill, Variant
 from .editor import Draft, draft_from_document, draft_from_post
 from .engine import message_for, place_of
@@ -24,7 +31,12 @@ from .forms import MAX_SEATS, VaryForm
 from .labels import QUESTION_SHORT, card_info, describe_event
 from .models import Scenario
 from .present import action_rows, answer_context, legal_buttons
-from .selectors import scenario_for_organisation, scenarios_for_organisation, versions_with_counts
+from .selectors import (
+    scenario_for_organisation,
+    scenarios_for_organisation,
+    scenarios_to_check,
+    versions_with_counts,
+)
 from .services import ScenarioConflict, ScenarioInUse, scenario_delete, scenario_save, scenario_set_status
 from .services import scenario_vary as scenario_vary_service
 from .stud_table import table_context
@@ -144,6 +156,12 @@ def _editor_context(
     occupied = set(setup.cleaned_data.get("seats") or []) if setup.is_valid() else set()
     seat_count = setup.cleaned_data.get("seat_count") if setup.is_valid() else None
     solution = checked.solution if checked else None
+    answerability: list[str] = []
+    if checked is not None and checked.ok:
+        try:
+            answerability = problem_messages(answerability_problems(checked.document))
+        except EngineError:
+            answerability = []
     taken = {str(v) for v in (setup["seats"].value() or [])}
     seat_boxes = [
         box
@@ -171,7 +189,8 @@ def _editor_context(
             if seat_count is None or seat <= seat_count
         ],
         "rule_fields": [
-            (field, errors["rule"].get(field.name[len("rule_") :])) for field in setup.rule_fields()
+            (field, errors["rule"].get(flag), flag_rule_keys(flag))
+            for field, flag in ((f, f.name[len("rule_") :]) for f in setup.rule_fields())
         ],
         "ruleset_error": errors["rule"].get("ruleset"),
         "structure_errors": errors["structure"],
@@ -193,6 +212,7 @@ def _editor_context(
         "hand_over": checked is not None and checked.error is None and not checked.legal,
         "table": table_context(checked.view) if checked and checked.view else None,
         "answer": answer_context(solution),
+        "answerability": answerability,
         "revision": scenario.revision if scenario else None,
         # The version history sits below the editor on the full page only.
         "versions": list(versions_with_counts(scenario=scenario)) if scenario and not request.htmx else None,
@@ -244,6 +264,20 @@ def _save(request: OrgHttpRequest, draft: Draft, scenario: Scenario | None, publ
         )
     except ScenarioConflict as conflict:
         return _render_editor(request, draft, scenario, CONFLICT, conflict=conflict.current_revision)
+    except ScenarioNotAnswerable as refused:
+        if publish:
+            reason = _(
+                "Not published: trainees cannot work out the answer from the table they are shown. "
+                "Save it as a draft to keep your work."
+            )
+        else:
+            reason = _(
+                "Not saved: this scenario is published, and after this change trainees cannot work "
+                "out the answer from the table. Make it a draft first, or change the hand."
+            )
+        return _render_editor(
+            request, draft, scenario, INVALID, save_error=reason, save_problems=refused.messages()
+        )
     except EngineError as err:
         return _render_editor(request, draft, scenario, INVALID, save_error=message_for(err, checked.seats))
     if publish:
@@ -299,6 +333,17 @@ def scenario_edit(request: OrgHttpRequest, pk: int) -> HttpResponse:
 # --- status, delete, variations, single export ------------------------------------------------------
 
 
+def _refused_on_editor(request: OrgHttpRequest, pk: int, message: str) -> HttpResponse:
+    """A refused status change: back to the editor, where the message says why."""
+    messages.error(request, message)
+    url = reverse("scenarios:edit", args=[request.org.slug, pk])
+    if request.htmx:
+        return HttpResponseClientRedirect(url)
+    response = redirect(url)
+    response.status_code = 303
+    return response
+
+
 @org_view(roles=STAFF_ROLES)
 @require_POST
 def scenario_status(request: OrgHttpRequest, pk: int) -> HttpResponse:
@@ -314,16 +359,16 @@ def scenario_status(request: OrgHttpRequest, pk: int) -> HttpResponse:
         base = None
     try:
         scenario = scenario_set_status(scenario=scenario, status=status, base_revision=base)
+    except ScenarioNotAnswerable as refused:
+        reasons = " ".join(refused.messages())
+        message = _("“%(title)s” is not published: %(reasons)s") % {
+            "title": scenario.title,
+            "reasons": reasons,
+        }
+        return _refused_on_editor(request, pk, message)
     except ScenarioConflict:
-        messages.error(
-            request, _("Someone else changed this scenario in the meantime. Check it and try again.")
-        )
-        url = reverse("scenarios:edit", args=[request.org.slug, pk])
-        if request.htmx:
-            return HttpResponseClientRedirect(url)
-        response = redirect(url)
-        response.status_code = 303
-        return response
+        message = _("Someone else changed this scenario in the meantime. Check it and try again.")
+        return _refused_on_editor(request, pk, message)
     labels = {
         Scenario.Status.PUBLISHED: _("“%(title)s” is published."),
         Scenario.Status.DRAFT: _("“%(title)s” is a draft again: trainees are no longer asked it."),
@@ -411,3 +456,25 @@ def scenario_export(request: OrgHttpRequest, pk: int) -> HttpResponse:
     response = HttpResponse(exports.render(scenario, encoding), content_type=f"{content_type}; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{name}"'
     return response
+
+
+@org_view(roles=STAFF_ROLES)
+@require_GET
+def scenario_answerability(request: OrgHttpRequest) -> HttpResponse:
+    """The scenarios (published and drafts) whose answer trainees cannot work out from the table."""
+    scenarios = list(scenarios_to_check(organisation=request.org))
+    failing = unanswerable_scenarios(scenarios)
+    context = {
+        "checked": len(scenarios),
+        "failing": [
+            {
+                "scenario": f.scenario,
+                "kind": QUESTION_SHORT.get(f.scenario.current_version.kind, f.scenario.current_version.kind)
+                if f.scenario.current_version
+                else "",
+                "messages": f.messages(),
+            }
+            for f in failing
+        ],
+    }
+    return render(request, "scenarios/answerability.html", context)

@@ -11,7 +11,7 @@ from dealer_training.accounts.access import STAFF_ROLES, OrgHttpRequest, org_vie
 
 from . import exports
 from .forms import ExportForm, ImportForm
-from .imports import MAX_UPLOAD_BYTES, problem_message, problem_place
+from .imports import MAX_UPLOAD_BYTES, problem_message, problem_place, unanswerable_rows
 from .models import ImportJob
 from .selectors import export_scenarios, import_jobs_for_organisation
 from .services import import_job_create
@@ -35,6 +35,8 @@ def _job_rows(job: ImportJob) -> list[dict[str, object]]:
             "drill_set_title": result.get("title"),
             "items": result.get("items"),
             "items_skipped": result.get("items_skipped") or 0,
+            "unanswerable": unanswerable_rows(result),
+            "published": bool((job.options or {}).get("publish")),
         }
         if result.get("error"):
             row["message"] = problem_message(result["error"])

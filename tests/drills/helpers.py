@@ -139,3 +139,19 @@ def other_form_data(question: Any, *, correct: bool = True) -> dict[str, Any]:
         for seat, amount in answer["awards"].items():
             data[f"award_{seat}"] = str(amount + (0 if correct else 100))
     return data
+
+
+def every_drill() -> list[dict[str, Any]]:
+    """``session_start`` arguments for one drill of each skill in each of its games and of each
+    question of the other games."""
+    from dealer_training.drills.other_games import GAMES
+    from dealer_training.scenarios.choices import Skill
+
+    drills: list[dict[str, Any]] = [
+        {"skill": skill, "variant": game}
+        for skill in Skill.values
+        for game in ("F7S", "FR", "F7S/8")
+        if skill != "razz_order" or game == "FR"
+    ]
+    drills += [{"variant": code, "topic": t.kind} for code, game in GAMES.items() for t in game.topics]
+    return drills

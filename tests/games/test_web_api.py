@@ -157,6 +157,20 @@ def test_diagnose_names_the_cap_of_the_other_ruleset():
     assert ("other_flag", (("actual", True), ("flag", "cap_lifted_heads_up"), ("value", False))) in codes
 
 
+def test_a_finding_names_the_rule_sets_as_people_know_them_not_by_their_codes():
+    findings = diagnose(
+        EXAMPLES["next-action-heads-up-uncapped-robert-cash.json"],
+        {"seat": 1, "options": {"fold": True, "check": False, "call": 500, "raise_to": None}},
+    )
+    (finding,) = [f for f in findings if f["code"] == "other_ruleset"]
+    assert "ロバーツ・ルール" in finding["ja"]
+    assert "TDA 2024" in finding["ja"]
+    assert "Robert's Rules" in finding["en"]
+    for text in (finding["en"], finding["ja"]):
+        assert "robert-cash" not in text
+        assert "tda-2024" not in text
+
+
 def test_diagnose_names_the_position_tie_break():
     codes = _codes(EXAMPLES["next-action-sixth-street-tie-by-suit.json"], {"seat": 1})
     assert (

@@ -1,8 +1,5 @@
 """Small display helpers for the progress templates (no logic beyond formatting)."""
 
-import json
-from typing import Any
-
 from django import template
 
 from dealer_training.progress.labels import SKILL_SHORT, STATUS_MARKS, STATUS_WORDS
@@ -23,22 +20,6 @@ def status_mark(status: str) -> str:
 @register.filter
 def skill_short(skill: str) -> str:
     return str(SKILL_SHORT.get(skill, skill))  # type: ignore[call-overload]
-
-
-def _compact(value: Any) -> str:
-    if value is None:
-        return "–"
-    if isinstance(value, str):
-        return value
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
-
-
-@register.filter
-def answer_text(answer: Any) -> str:
-    """A trainee's answer as the fields they filled in: ``seat: 3 · amount: 200``."""
-    if isinstance(answer, dict):
-        return " · ".join(f"{key}: {_compact(value)}" for key, value in answer.items())
-    return _compact(answer)
 
 
 @register.filter

@@ -14,6 +14,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from dealer_training.accounts.house_rules import describe_rules
+from dealer_training.accounts.models import Ruleset
 from dealer_training.scenarios.labels import QUESTION_KINDS, RULINGS, chips, describe_record
 from dealer_training.scenarios.present import answer_lines
 from dealer_training.scenarios.stud_table import table_context
@@ -49,9 +50,17 @@ def table_for(question: Question, *, reveal: bool = False, mark: Sequence[int] =
             "big_bet": chips(structure["big_bet"]),
             "max_bets": structure["max_bets"],
         },
-        "ruleset": "TDA 2024" if rules.get("ruleset") == "tda-2024" else "Robert's Rules (cash)",
+        "ruleset": _ruleset_label(str(rules.get("ruleset"))),
         "rule_lines": describe_rules(ruleset=str(rules.get("ruleset")), overrides=overrides),
     }
+
+
+def _ruleset_label(code: str) -> str:
+    """The rule set by its name in the page's language, never its code."""
+    try:
+        return str(Ruleset(code).label)
+    except ValueError:
+        return code
 
 
 def controls_for(question: Question, table: Mapping[str, Any]) -> dict[str, Any]:

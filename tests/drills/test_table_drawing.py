@@ -314,3 +314,21 @@ def test_a_mucked_dead_or_absent_hand_is_tagged_and_a_mucked_one_drawn_face_down
     assert seen["dead"] == 1
     assert seen["absent"] == 1
     assert seen["folded_face_down"] == 1  # the mucked hand, though the award view tables hands
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "language", "name"),
+    [
+        ("robert-cash", "ja", "ロバーツ・ルール方式（キャッシュゲーム）"),
+        ("robert-cash", "en", "Robert's Rules style (cash game)"),
+        ("tda-2024", "ja", "TDA 2024（トーナメント）"),
+    ],
+)
+def test_the_table_names_the_rule_set_in_the_pages_language(ruleset, language, name):
+    document = generate(kind="bring_in", variant="F7S", seed=1, ruleset=ruleset)
+    with translation.override(language):
+        html = render_to_string(
+            "drills/_table.html", {"table": table_for(Question(document=document, kind="bring_in"))}
+        )
+    assert name in html.replace("&#x27;", "'")
+    assert ruleset not in html

@@ -148,7 +148,8 @@ def parse_answer(
         if "amount" in wants:
             answer["amount"] = r.amount("amount")
         if "first_to_act" in wants:
-            answer["first_to_act"] = r.seat("first_to_act")
+            # Heads-up against a low card all-in on the ante nobody acts (TDA 2024 RP-10 E).
+            answer["first_to_act"] = r.seat("first_to_act", allow_none=True)
         if "options" in wants:
             if answer.get("seat") is None:
                 answer["options"] = None

@@ -71,7 +71,11 @@ def answer_lines(kind: str, answer: Mapping[str, Any]) -> list[tuple[str, Any]]:
     elif kind == "bring_in":
         lines.append((_("Brings in"), seat_text(answer.get("seat"))))
         lines.append((_("Amount"), chips(answer.get("amount"))))
-        lines.append((_("First to act"), seat_text(answer.get("first_to_act"))))
+        first = answer.get("first_to_act")
+        # TDA 2024 RP-10 E: heads-up against a low card all-in on the ante nobody can act.
+        lines.append(
+            (_("First to act"), seat_text(first) if first is not None else _("Nobody: no one can act"))
+        )
     elif kind == "next_action":
         if answer.get("seat") is None:
             lines.append((_("To act"), _("Nobody: the betting round is complete")))

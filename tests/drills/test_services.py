@@ -235,3 +235,33 @@ def test_an_attempt_stores_the_ruleset_mode_and_scenario_version(trainee, instru
         "tda-2024",
         scenario.current_version,
     )
+
+
+def test_a_bring_in_where_nobody_can_act_is_answered_with_nobody_and_judged_right():
+    # TDA 2024 RP-10 E heads-up: the low card is all-in on the ante and the other player owes
+    # nothing, so no one acts; the form offers "nobody" for who acts first.
+    from django.http import QueryDict
+
+    from dealer_training.drills.answers import parse_answer
+    from games.judge import judge
+    from games.solve import solve
+
+    document = {
+        "variant": "F7S",
+        "antes": [100, 100],
+        "bring_in": 200,
+        "small_bet": 500,
+        "big_bet": 1000,
+        "starting_stacks": [10000, 100],
+        "actions": ["d dh p1 AsKs9h", "d dh p2 QdQc2c"],
+        "_question": {"kind": "bring_in"},
+    }
+    data = QueryDict(mutable=True)
+    data.update({"seat": "2", "amount": "0", "first_to_act": "none"})
+    fields = ("seat", "amount", "first_to_act")
+    given = parse_answer("bring_in", fields, data, seats=[1, 2], ranked=[1, 2])
+    assert given == {"seat": 2, "amount": 0, "first_to_act": None}
+    assert judge(solve(document), given, fields=fields)["correct"]
+    data["first_to_act"] = "1"
+    wrong = parse_answer("bring_in", fields, data, seats=[1, 2], ranked=[1, 2])
+    assert not judge(solve(document), wrong, fields=fields)["correct"]

@@ -346,7 +346,7 @@ _FLAG_EN = {
     (
         "tie_break_later_streets",
         "position",
-    ): "That breaks tied boards by position; under these rules the high card by suit acts first (TDA RP-10 D).",
+    ): "That breaks tied boards by position; under these rules the high card by suit acts first (TDA 2024 RP-10 D).",
     (
         "tie_break_later_streets",
         "suit",
@@ -354,7 +354,7 @@ _FLAG_EN = {
     (
         "fourth_street_double_on_open_pair",
         True,
-    ): "That allows the big bet on 4th street with an open pair; these rules do not (TDA RP-10 F).",
+    ): "That allows the big bet on 4th street with an open pair; these rules do not (TDA 2024 RP-10 F).",
     (
         "fourth_street_double_on_open_pair",
         False,
@@ -362,7 +362,7 @@ _FLAG_EN = {
     (
         "cap_lifted_heads_up",
         True,
-    ): "That would be right if the cap were lifted heads-up; under these rules the cap stays (TDA Rule 48).",
+    ): "That would be right if the cap were lifted heads-up; under these rules the cap stays (TDA 2024 Rule 48).",
     (
         "cap_lifted_heads_up",
         False,
@@ -370,7 +370,7 @@ _FLAG_EN = {
     (
         "odd_chip",
         "rrop",
-    ): "That gives the odd chip by the RRoP rule (all cards count); these rules use the high card by suit in the five-card hand (TDA Rule 20).",
+    ): "That gives the odd chip by the RRoP rule (all cards count); these rules use the high card by suit in the five-card hand (TDA 2024 Rule 20).",
     (
         "odd_chip",
         "high_card_by_suit_in_five",
@@ -388,7 +388,7 @@ _FLAG_JA = {
     (
         "tie_break_later_streets",
         "position",
-    ): "それは同じボードをポジションで決めています。このルールではスートを含めたハイカードのプレイヤーが先です（TDA 推奨手順10-D）。",
+    ): "それは同じボードをポジションで決めています。このルールではスートを含めたハイカードのプレイヤーが先です（TDA 2024 RP-10 D）。",
     (
         "tie_break_later_streets",
         "suit",
@@ -396,7 +396,7 @@ _FLAG_JA = {
     (
         "fourth_street_double_on_open_pair",
         True,
-    ): "それは4thストリートのオープンペアでビッグベットを認めています。このルールでは認めません（TDA 推奨手順10-F）。",
+    ): "それは4thストリートのオープンペアでビッグベットを認めています。このルールでは認めません（TDA 2024 RP-10 F）。",
     (
         "fourth_street_double_on_open_pair",
         False,
@@ -404,7 +404,7 @@ _FLAG_JA = {
     (
         "cap_lifted_heads_up",
         True,
-    ): "それはヘッズアップでキャップがなくなる場合の答えです。このルールではキャップは残ります（TDA ルール48）。",
+    ): "それはヘッズアップでキャップがなくなる場合の答えです。このルールではキャップは残ります（TDA 2024 ルール48）。",
     (
         "cap_lifted_heads_up",
         False,
@@ -412,7 +412,7 @@ _FLAG_JA = {
     (
         "odd_chip",
         "rrop",
-    ): "それはRRoP式（全カードで比べる）の端数チップです。このルールでは勝ちハンド5枚の中のハイカードで決めます（TDA ルール20）。",
+    ): "それはRRoP式（全カードで比べる）の端数チップです。このルールでは勝ちハンド5枚の中のハイカードで決めます（TDA 2024 ルール20）。",
     (
         "odd_chip",
         "high_card_by_suit_in_five",
@@ -440,16 +440,16 @@ _MISREAD = {
         "それはスートの順番が逆です。クラブが一番低く、スペードが一番高い（♣＜♦＜♥＜♠）です。",
     ),
     "all_in_ante_ignored": (
-        "The low card is all-in on the ante: it posts nothing and the player on its left acts first (TDA RP-10 E).",
-        "ブリングインのプレイヤーはアンティでオールインなので何も出さず、左隣のプレイヤーから始めます（TDA 推奨手順10-E）。",
+        "The low card is all-in on the ante: it posts nothing and the player on its left acts first (TDA 2024 RP-10 E).",
+        "ブリングインのプレイヤーはアンティでオールインなので何も出さず、左隣のプレイヤーから始めます（TDA 2024 RP-10 E）。",
     ),
     "short_bring_in_ignored": (
         "The low card has less than the bring-in behind, so it posts only {amount} all-in.",
         "ブリングインのプレイヤーはブリングイン額に足りないので、{amount}でオールインです。",
     ),
     "exposed_card_ignored": (
-        "The card the dealer exposed is now the upcard (TDA RP-10 A): the bring-in is decided on it.",
-        "ディーラーが表にしたカードがアップカードになります（TDA 推奨手順10-A）。ブリングインはそのカードで決めます。",
+        "The card the dealer exposed is now the upcard (TDA 2024 RP-10 A): the bring-in is decided on it.",
+        "ディーラーが表にしたカードがアップカードになります（TDA 2024 RP-10 A）。ブリングインはそのカードで決めます。",
     ),
     "bring_in_counted_as_bet": (
         "That counts the bring-in as a bet; the completion is bet 1 and the cap is {max_bets} bets after it.",
@@ -460,32 +460,32 @@ _MISREAD = {
         "ベット額が違います。{street_ja}のベットは{bet}ではありません。",
     ),
     "short_all_in_reopens": (
-        "The all-in was less than half a bet more, so it does not reopen the betting for a player who already acted (TDA Rule 47-B).",
-        "オールインの増額はベットの半分未満なので、すでにアクションしたプレイヤーにはリオープンしません（TDA ルール47-B）。",
+        "The all-in was less than half a bet more, so it does not reopen the betting for a player who already acted (TDA 2024 Rule 47-B).",
+        "オールインの増額はベットの半分未満なので、すでにアクションしたプレイヤーにはリオープンしません（TDA 2024 ルール47-B）。",
     ),
     "excess_not_returned": (
         "That leaves in the pot a bet nobody could call; the uncalled part goes back to its owner.",
         "それは誰もコールできなかったベットをポットに入れています。コールされていない分は本人に返します。",
     ),
     "no_side_pots": (
-        "That makes a single pot; an all-in player can win only up to the amount they put in, so side pots are needed (TDA Rule 21).",
-        "それはポットを1つにしています。オールインのプレイヤーは自分が入れた額までしか勝てないので、サイドポットが必要です（TDA ルール21）。",
+        "That makes a single pot; an all-in player can win only up to the amount they put in, so side pots are needed (TDA 2024 Rule 21).",
+        "それはポットを1つにしています。オールインのプレイヤーは自分が入れた額までしか勝てないので、サイドポットが必要です（TDA 2024 ルール21）。",
     ),
     "folded_chips_left_out": (
         "That leaves out the chips of folded players; they stay in the pots they reached.",
         "それはフォールドしたプレイヤーのチップを抜いています。そのチップも届いているポットに残ります。",
     ),
     "first_bettor_not_last_aggressor": (
-        "That is the first bettor on 7th street; the last aggressive player shows first (TDA Rule 17-A).",
-        "それは7thストリートで最初にベットしたプレイヤーです。最後にアグレッシブなアクションをしたプレイヤーから見せます（TDA ルール17-A）。",
+        "That is the first bettor on 7th street; the last aggressive player shows first (TDA 2024 Rule 17-A).",
+        "それは7thストリートで最初にベットしたプレイヤーです。最後にアグレッシブなアクションをしたプレイヤーから見せます（TDA 2024 ルール17-A）。",
     ),
     "first_to_act_not_last_aggressor": (
-        "That is the player who acted first; when there was a bet on 7th, the last aggressor shows first (TDA Rule 17-A).",
-        "それは最初にアクションしたプレイヤーです。7thストリートでベットがあったときは最後にアグレッシブなアクションをしたプレイヤーから見せます（TDA ルール17-A）。",
+        "That is the player who acted first; when there was a bet on 7th, the last aggressor shows first (TDA 2024 Rule 17-A).",
+        "それは最初にアクションしたプレイヤーです。7thストリートでベットがあったときは最後にアグレッシブなアクションをしたプレイヤーから見せます（TDA 2024 ルール17-A）。",
     ),
     "all_in_player_not_first": (
-        "With an all-in, the players not at risk expose first (TDA RP-10 B).",
-        "オールインがあるときは、敗退の危険がないプレイヤーから先に開きます（TDA 推奨手順10-B）。",
+        "With an all-in, the players not at risk expose first (TDA 2024 RP-10 B).",
+        "オールインがあるときは、敗退の危険がないプレイヤーから先に開きます（TDA 2024 RP-10 B）。",
     ),
     "burns_not_counted": (
         "That forgets the three burns of 4th to 6th street; they are out of the stub.",
@@ -500,32 +500,32 @@ _MISREAD = {
         "それはポット全部をハイに渡しています。8以下のローがあれば半分はローのものです。",
     ),
     "facing_action_misread": (
-        "Whether the hand is dead depends on a bet pending: dead when facing action (TDA 66), otherwise a binding fold (TDA 58).",
-        "デッドハンドになるかはベットを受けているかで決まります。受けていればデッドハンド（TDA ルール66）、そうでなければ取り消せないフォールド（TDA ルール58）です。",
+        "Whether the hand is dead depends on a bet pending: dead when facing action (TDA 2024 Rule 66), otherwise a binding fold (TDA 2024 Rule 58).",
+        "デッドハンドになるかはベットを受けているかで決まります。受けていればデッドハンド（TDA 2024 ルール66）、そうでなければ取り消せないフォールド（TDA 2024 ルール58）です。",
     ),
     "exposure_is_not_dead": (
-        "Exposing a card with action pending may bring a penalty but does not kill the hand (TDA Rule 68).",
-        "アクションが残っている間にカードを見せてもペナルティの可能性があるだけで、ハンドはデッドになりません（TDA ルール68）。",
+        "Exposing a card with action pending may bring a penalty but does not kill the hand (TDA 2024 Rule 68).",
+        "アクションが残っている間にカードを見せてもペナルティの可能性があるだけで、ハンドはデッドになりません（TDA 2024 ルール68）。",
     ),
     "substantial_action_misread": (
-        "It depends on substantial action (TDA 36): before it a misdeal, after it the hand is dead (TDA 35-D).",
-        "実質的なアクション（TDA ルール36）の前ならミスディール、後ならそのハンドがデッドです（TDA ルール35-D）。",
+        "It depends on substantial action (TDA 2024 Rule 36): before it a misdeal, after it the hand is dead (TDA 2024 Rule 35-D).",
+        "実質的なアクション（TDA 2024 ルール36）の前ならミスディール、後ならそのハンドがデッドです（TDA 2024 ルール35-D）。",
     ),
     "betting_action_misread": (
-        "An exposed 7th-street card is replaced only while betting action remains (TDA RP-10 B).",
-        "表になった7枚目は、ベットアクションが残っているときだけ交換します（TDA 推奨手順10-B）。",
+        "An exposed 7th-street card is replaced only while betting action remains (TDA 2024 RP-10 B).",
+        "表になった7枚目は、ベットアクションが残っているときだけ交換します（TDA 2024 RP-10 B）。",
     ),
     "exposed_card_is_not_misdeal": (
-        "In stud an exposed downcard is not a misdeal (TDA RP-10 A, B).",
-        "スタッドではダウンカードが表になってもミスディールにはなりません（TDA 推奨手順10-A・B）。",
+        "In stud an exposed downcard is not a misdeal (TDA 2024 RP-10 A, B).",
+        "スタッドではダウンカードが表になってもミスディールにはなりません（TDA 2024 RP-10 A・B）。",
     ),
     "boxed_count_misread": (
-        "Only two or more boxed cards on the initial deal make a misdeal (TDA Rule 35-A).",
-        "ミスディールになるのは最初のディールでボックスカードが2枚以上のときだけです（TDA ルール35-A）。",
+        "Only two or more boxed cards on the initial deal make a misdeal (TDA 2024 Rule 35-A).",
+        "ミスディールになるのは最初のディールでボックスカードが2枚以上のときだけです（TDA 2024 ルール35-A）。",
     ),
     "premature_is_not_misdeal": (
-        "A premature card is not a misdeal: it is reshuffled into the stub (TDA RP-5 D).",
-        "早く配られたカードはミスディールではなく、スタブに戻してリシャッフルします（TDA 推奨手順5-D）。",
+        "A premature card is not a misdeal: it is reshuffled into the stub (TDA 2024 RP-5 D).",
+        "早く配られたカードはミスディールではなく、スタブに戻してリシャッフルします（TDA 2024 RP-5 D）。",
     ),
 }
 

@@ -175,9 +175,9 @@ def _bring_in(f: dict[str, Any], out: Text) -> None:
         out.say(
             "bring_in.exposed",
             f"The dealer exposed seat {item['seat']}'s {card_label(item['card'])} on the deal: it becomes "
-            "the upcard and that player's third card is dealt down (TDA RP-10 A); the player can be the bring-in.",
+            "the upcard and that player's third card is dealt down (TDA 2024 RP-10 A); the player can be the bring-in.",
             f"最初のディールで{seat_ja(item['seat'])}の{card_label(item['card'])}が表向きになったので、"
-            "そのカードをアップカードとして使い、3枚目は伏せて配ります（TDA 推奨手順10-A）。このプレイヤーもブリングインになり得ます。",
+            "そのカードをアップカードとして使い、3枚目は伏せて配ります（TDA 2024 RP-10 A）。このプレイヤーもブリングインになり得ます。",
         )
     if v is Variant.RAZZ:
         out.say(
@@ -211,18 +211,18 @@ def _bring_in(f: dict[str, Any], out: Text) -> None:
                 "bring_in.all_in_ante",
                 f"Seat {holder} ({label}) has the bring-in card but is all-in on the ante, so nothing is posted; "
                 f"betting starts with seat {first}, the first player with chips on its left, who must bet at least "
-                f"the bring-in ({amount(f['bring_in'])}) or fold (TDA RP-10 E).",
+                f"the bring-in ({amount(f['bring_in'])}) or fold (TDA 2024 RP-10 E).",
                 f"ブリングインは{seat_ja(holder)}（{label}）ですが、アンティでオールインしているので何も出しません。"
                 f"アクションは左側でチップを持つ最初のプレイヤー、{seat_ja(first)}から始まり、少なくともブリングイン額"
-                f"（{amount(f['bring_in'])}）をベットするか、フォールドします（TDA 推奨手順10-E）。",
+                f"（{amount(f['bring_in'])}）をベットするか、フォールドします（TDA 2024 RP-10 E）。",
             )
         else:
             out.say(
                 "bring_in.all_in_ante_no_bet",
                 f"Seat {holder} ({label}) has the bring-in card but is all-in on the ante, so nothing is posted; "
-                "no other player in the hand could call a bet, so nobody acts on 3rd street (TDA RP-10 E).",
+                "no other player in the hand could call a bet, so nobody acts on 3rd street (TDA 2024 RP-10 E).",
                 f"ブリングインは{seat_ja(holder)}（{label}）ですが、アンティでオールインしているので何も出しません。"
-                "ほかにベットをコールできるプレイヤーがいないので、3rdストリートでアクションする人はいません（TDA 推奨手順10-E）。",
+                "ほかにベットをコールできるプレイヤーがいないので、3rdストリートでアクションする人はいません（TDA 2024 RP-10 E）。",
             )
     elif f["amount"] < f["bring_in"]:
         out.say(
@@ -255,15 +255,15 @@ def _bring_in(f: dict[str, Any], out: Text) -> None:
             out.say(
                 "bring_in.killed_holder",
                 f"Seat {holder}'s hand is killed{why_en}, but it was dealt the bring-in card, so the bring-in of "
-                f"{amount(f['amount'])} is posted for it; a dead hand makes no decision (no completion), so {then_en} (TDA Rule 30).",
+                f"{amount(f['amount'])} is posted for it; a dead hand makes no decision (no completion), so {then_en} (TDA 2024 Rule 30).",
                 f"{seat_ja(holder)}のハンドはキルされています{why_ja}が、ブリングインのカードを配られているので"
-                f"ブリングイン{amount(f['amount'])}は出します。デッドハンドは判断をしない（コンプリートもない）ので、{then_ja}（TDA ルール30）。",
+                f"ブリングイン{amount(f['amount'])}は出します。デッドハンドは判断をしない（コンプリートもない）ので、{then_ja}（TDA 2024 ルール30）。",
             )
         else:
             out.say(
                 "bring_in.killed_holder_all_in",
-                f"Seat {holder}'s hand is killed{why_en} and makes no decision (TDA Rule 30).",
-                f"{seat_ja(holder)}のハンドはキルされていて{why_ja}、判断はしません（TDA ルール30）。",
+                f"Seat {holder}'s hand is killed{why_en} and makes no decision (TDA 2024 Rule 30).",
+                f"{seat_ja(holder)}のハンドはキルされていて{why_ja}、判断はしません（TDA 2024 ルール30）。",
             )
 
 
@@ -323,7 +323,7 @@ ACTION_JA = {
 
 
 def board_lines(v: Variant, b: dict[str, Any], out: Text, *, prefix: tuple[str, str] = ("", "")) -> None:
-    """Who has the board that acts first (RRoP 7CS-1, BARGE Razz, TDA RP-10 D)."""
+    """Who has the board that acts first (RRoP 7CS-1, BARGE Razz, TDA 2024 RP-10 D)."""
     best = b["best"]
     shown = board_text(b["best_board"])
     if v is Variant.RAZZ:
@@ -342,8 +342,8 @@ def board_lines(v: Variant, b: dict[str, Any], out: Text, *, prefix: tuple[str, 
             tops_ja = "、".join(f"{seat_ja(s)}の{card_label(c)}" for s, c in b["high_cards"].items())
             out.say(
                 "board.tie_by_suit",
-                f"{tied_en} show the same board; the high card by suit breaks the tie (TDA RP-10 D): {tops}, so seat {best} comes first.",
-                f"{seats_ja(b['tied'])}のボードが同じなので、スートを含めたハイカードで決めます（TDA 推奨手順10-D）：{tops_ja}を比べて{seat_ja(best)}が先です。",
+                f"{tied_en} show the same board; the high card by suit breaks the tie (TDA 2024 RP-10 D): {tops}, so seat {best} comes first.",
+                f"{seats_ja(b['tied'])}のボードが同じなので、スートを含めたハイカードで決めます（TDA 2024 RP-10 D）：{tops_ja}を比べて{seat_ja(best)}が先です。",
             )
         else:
             out.say(
@@ -377,9 +377,9 @@ def _no_actor(f: dict[str, Any], out: Text) -> None:
         out.say(
             "next.rp10e_over",
             f"The bring-in card is seat {f['bring_in_holder']}'s, all-in on the ante, and the folds left one player with "
-            "chips: nobody could call a bet, so 3rd street ends without one (TDA RP-10 E). The dealer burns and deals 4th street.",
+            "chips: nobody could call a bet, so 3rd street ends without one (TDA 2024 RP-10 E). The dealer burns and deals 4th street.",
             f"ブリングインの{seat_ja(f['bring_in_holder'])}がアンティでオールインで、フォールドが続いてチップを持つプレイヤーが1人になりました。"
-            f"ベットをコールできる人がいないので、{street_ja(3)}はベットなしで終わります（TDA 推奨手順10-E）。ディーラーはバーンして{street_ja(4)}を配ります。",
+            f"ベットをコールできる人がいないので、{street_ja(3)}はベットなしで終わります（TDA 2024 RP-10 E）。ディーラーはバーンして{street_ja(4)}を配ります。",
         )
     elif street - 1 in f["rounds_held"]:
         done = street - 1
@@ -413,9 +413,9 @@ def _next_action(f: dict[str, Any], out: Text) -> None:
         out.say(
             "next.killed_bring_in",
             f"Seat {seat}'s hand is killed, but it was dealt the bring-in card: the bring-in is posted for it, "
-            "and a dead hand makes no other decision (TDA Rule 30).",
+            "and a dead hand makes no other decision (TDA 2024 Rule 30).",
             f"{seat_ja(seat)}のハンドはキルされていますが、ブリングインのカードを配られているのでブリングインは出します。"
-            "デッドハンドはそれ以外の判断をしません（TDA ルール30）。",
+            "デッドハンドはそれ以外の判断をしません（TDA 2024 ルール30）。",
         )
     elif reason == "bring_in":
         out.say(
@@ -428,9 +428,9 @@ def _next_action(f: dict[str, Any], out: Text) -> None:
         out.say(
             "next.rp10e",
             f"The bring-in card is seat {holder}'s, all-in on the ante, so no bring-in is posted: from its left, "
-            f"players with chips must bet at least the bring-in or fold (TDA RP-10 E). It is seat {seat}'s turn.",
+            f"players with chips must bet at least the bring-in or fold (TDA 2024 RP-10 E). It is seat {seat}'s turn.",
             f"ブリングインの{seat_ja(holder)}がアンティでオールインなので、ブリングインは出ません。その左から、チップを持つプレイヤーは"
-            f"少なくともブリングイン額をベットするかフォールドします（TDA 推奨手順10-E）。いまは{seat_ja(seat)}の番です。",
+            f"少なくともブリングイン額をベットするかフォールドします（TDA 2024 RP-10 E）。いまは{seat_ja(seat)}の番です。",
         )
     elif reason == "best_board":
         board_lines(
@@ -493,8 +493,8 @@ def _bet_size(f: dict[str, Any], out: Text) -> None:
     if f["cap_reached"]:
         out.say(
             "next.cap",
-            f"The cap of {f['max_bets']} bets is reached (the completion is bet 1; the bring-in does not count), so there is no more raising (TDA Rule 48).",
-            f"{f['max_bets']}ベットのキャップに達しているので（コンプリートが1ベット目、ブリングインは数えない）、これ以上レイズできません（TDA ルール48）。",
+            f"The cap of {f['max_bets']} bets is reached (the completion is bet 1; the bring-in does not count), so there is no more raising (TDA 2024 Rule 48).",
+            f"{f['max_bets']}ベットのキャップに達しているので（コンプリートが1ベット目、ブリングインは数えない）、これ以上レイズできません（TDA 2024 ルール48）。",
         )
     elif f["cap_lifted"]:
         out.say(
@@ -513,9 +513,9 @@ def _why_no_raise(f: dict[str, Any], out: Text) -> None:
             "next.not_reopened",
             f"Seat {seat} has already acted at this level{' (the bring-in counts as acting)' if f['acted_by_bring_in'] else ''}, "
             f"and the all-in since ({listed_en}) raised by less than half a bet, which does not reopen the betting "
-            "for a player who already acted (TDA 47-B): call or fold only.",
+            "for a player who already acted (TDA 2024 Rule 47-B): call or fold only.",
             f"{seat_ja(seat)}はこのレベルですでにアクションしていて{'（ブリングインもアクションに数えます）' if f['acted_by_bring_in'] else ''}、"
-            f"その後のオールイン（{listed_ja}）の増額はベットの半分未満なので、リオープンしません（TDA ルール47-B）。コールかフォールドだけです。",
+            f"その後のオールイン（{listed_ja}）の増額はベットの半分未満なので、リオープンしません（TDA 2024 ルール47-B）。コールかフォールドだけです。",
         )
     elif blocked == "call_is_all_in":
         out.say(
@@ -539,9 +539,9 @@ def _why_no_raise(f: dict[str, Any], out: Text) -> None:
         out.say(
             "next.complete_the_wager",
             f"The all-in ({listed_en}) is less than a full bet or raise and does not reopen the betting for players who "
-            f"already acted; seat {seat} has not acted at this level, so may call or complete the wager (TDA 47-B).",
+            f"already acted; seat {seat} has not acted at this level, so may call or complete the wager (TDA 2024 Rule 47-B).",
             f"オールイン（{listed_ja}）はフルベット・フルレイズに満たず、すでにアクションしたプレイヤーにはリオープンしませんが、"
-            f"{seat_ja(seat)}はこのレベルでまだアクションしていないので、コールするか、フルの額まで上げられます（TDA ルール47-B）。",
+            f"{seat_ja(seat)}はこのレベルでまだアクションしていないので、コールするか、フルの額まで上げられます（TDA 2024 ルール47-B）。",
         )
 
 
@@ -577,27 +577,27 @@ def _stub(f: dict[str, Any], out: Text) -> None:
     elif proc == "A":
         out.say(
             "stub.case_a",
-            f"Adding the 3 earlier burns gives {stub + 3}, enough: scramble them into the stub, cut, burn one and deal each player a card (TDA RP-10 H case A).",
-            f"これまでのバーン3枚を加えると{stub + 3}枚で足りるので、スタブとバーンカードをスクランブルしてカットし、1枚バーンしてから各プレイヤーに1枚ずつ配ります（TDA 推奨手順10-H のA）。",
+            f"Adding the 3 earlier burns gives {stub + 3}, enough: scramble them into the stub, cut, burn one and deal each player a card (TDA 2024 RP-10 H case A).",
+            f"これまでのバーン3枚を加えると{stub + 3}枚で足りるので、スタブとバーンカードをスクランブルしてカットし、1枚バーンしてから各プレイヤーに1枚ずつ配ります（TDA 2024 RP-10 H のA）。",
         )
     elif proc == "B":
         out.say(
             "stub.case_b",
-            f"The 3 earlier burns would make only {stub + 3}, but the stub has at least 3 cards: burn the top card and deal the next one as a community card (TDA RP-10 H case B).",
-            f"バーン3枚を加えても{stub + 3}枚で足りませんが、スタブが3枚以上あるので、1枚バーンして次のカードをコミュニティカードとして配ります（TDA 推奨手順10-H のB）。",
+            f"The 3 earlier burns would make only {stub + 3}, but the stub has at least 3 cards: burn the top card and deal the next one as a community card (TDA 2024 RP-10 H case B).",
+            f"バーン3枚を加えても{stub + 3}枚で足りませんが、スタブが3枚以上あるので、1枚バーンして次のカードをコミュニティカードとして配ります（TDA 2024 RP-10 H のB）。",
         )
     else:
         out.say(
             "stub.case_c",
-            "The stub has fewer than 3 cards: scramble it with the 3 earlier burns, cut, burn one and deal a community card (TDA RP-10 H case C).",
-            "スタブが3枚未満なので、これまでのバーン3枚と合わせてスクランブルしてカットし、1枚バーンしてからコミュニティカードを配ります（TDA 推奨手順10-H のC）。",
+            "The stub has fewer than 3 cards: scramble it with the 3 earlier burns, cut, burn one and deal a community card (TDA 2024 RP-10 H case C).",
+            "スタブが3枚未満なので、これまでのバーン3枚と合わせてスクランブルしてカットし、1枚バーンしてからコミュニティカードを配ります（TDA 2024 RP-10 H のC）。",
         )
     if f["first"] is not None:
         if proc in ("B", "C"):
             out.say(
                 "stub.first_with_community_card",
                 f"With a community card, the player first to act on 6th street acts first on 7th: seat {f['first']} (RP-10 H D).",
-                f"コミュニティカードを使うときは、{street_ja(6)}で最初にアクションする{seat_ja(f['first'])}が{street_ja(7)}でも最初にアクションします（推奨手順10-H のD）。",
+                f"コミュニティカードを使うときは、{street_ja(6)}で最初にアクションする{seat_ja(f['first'])}が{street_ja(7)}でも最初にアクションします（RP-10 H のD）。",
             )
         else:
             out.say(
@@ -615,8 +615,8 @@ def _showdown_first(f: dict[str, Any], out: Text) -> None:
     if f["not_at_risk"]:
         out.say(
             "showdown.not_at_risk",
-            f"{seats_en(f['all_in']).capitalize()} {'is' if len(f['all_in']) == 1 else 'are'} all-in: all hands are tabled, and the players not at risk expose first (TDA Rule 16, RP-10 B).",
-            f"{seats_ja(f['all_in'])}がオールインなので全員ハンドを開きますが、敗退の危険がないプレイヤーから先に開きます（TDA ルール16、推奨手順10-B）。",
+            f"{seats_en(f['all_in']).capitalize()} {'is' if len(f['all_in']) == 1 else 'are'} all-in: all hands are tabled, and the players not at risk expose first (TDA 2024 Rule 16, RP-10 B).",
+            f"{seats_ja(f['all_in'])}がオールインなので全員ハンドを開きますが、敗退の危険がないプレイヤーから先に開きます（TDA 2024 ルール16、RP-10 B）。",
         )
     among_en = " among the players not at risk" if f["not_at_risk"] else ""
     among_ja = "敗退の危険がないプレイヤーのうち、" if f["not_at_risk"] else ""
@@ -624,8 +624,8 @@ def _showdown_first(f: dict[str, Any], out: Text) -> None:
     if f["reason"] == "last_aggressor":
         out.say(
             "showdown.last_aggressor",
-            f"Seat {seat} made the last bet or raise on 7th street{among_en}, so shows first (TDA 17-A).",
-            f"{among_ja}{street_ja(7)}で最後にベット・レイズしたのは{seat_ja(seat)}なので、最初にハンドを見せます（TDA ルール17-A）。",
+            f"Seat {seat} made the last bet or raise on 7th street{among_en}, so shows first (TDA 2024 Rule 17-A).",
+            f"{among_ja}{street_ja(7)}で最後にベット・レイズしたのは{seat_ja(seat)}なので、最初にハンドを見せます（TDA 2024 ルール17-A）。",
         )
         if at_risk:
             out.say(
@@ -637,20 +637,20 @@ def _showdown_first(f: dict[str, Any], out: Text) -> None:
     if not f["final_round"]:
         out.say(
             "showdown.no_seventh_round",
-            "Nobody could bet on 7th street, so the player who would act first shows first (TDA 17-A).",
-            f"{street_ja(7)}ではベットできる人がいなかったので、最初にアクションするはずのプレイヤーから見せます（TDA ルール17-A）。",
+            "Nobody could bet on 7th street, so the player who would act first shows first (TDA 2024 Rule 17-A).",
+            f"{street_ja(7)}ではベットできる人がいなかったので、最初にアクションするはずのプレイヤーから見せます（TDA 2024 ルール17-A）。",
         )
     elif at_risk:
         out.say(
             "showdown.only_at_risk_bet",
-            f"On 7th street only all-in {seats_en(at_risk)} bet; nobody not at risk bet or raised, so of them the player who would act first shows first (TDA 17-A).",
-            f"{street_ja(7)}でベットしたのはオールインの{seats_ja(at_risk)}だけで、敗退の危険がないプレイヤーはベット・レイズしていないので、その中で最初にアクションするはずのプレイヤーから見せます（TDA ルール17-A）。",
+            f"On 7th street only all-in {seats_en(at_risk)} bet; nobody not at risk bet or raised, so of them the player who would act first shows first (TDA 2024 Rule 17-A).",
+            f"{street_ja(7)}でベットしたのはオールインの{seats_ja(at_risk)}だけで、敗退の危険がないプレイヤーはベット・レイズしていないので、その中で最初にアクションするはずのプレイヤーから見せます（TDA 2024 ルール17-A）。",
         )
     else:
         out.say(
             "showdown.checked_around",
-            "7th street was checked around, so the player who would act first shows first (TDA 17-A).",
-            f"{street_ja(7)}はチェックアラウンドだったので、最初にアクションするはずのプレイヤーから見せます（TDA ルール17-A）。",
+            "7th street was checked around, so the player who would act first shows first (TDA 2024 Rule 17-A).",
+            f"{street_ja(7)}はチェックアラウンドだったので、最初にアクションするはずのプレイヤーから見せます（TDA 2024 ルール17-A）。",
         )
     board_lines(f["variant"], f["board"], out)
     out.say("showdown.first", f"Seat {seat} shows first.", f"{seat_ja(seat)}が最初です。")

@@ -138,20 +138,16 @@ def award_text(f: dict[str, Any], out: Text) -> None:
         if pot.odd_chip_to_high:
             out.say(
                 "award.odd_to_high",
-                f"The pot does not halve evenly: the odd chip of {amount(f['min_chip'])} goes to the high half (TDA Rule 20-C).",
-                f"ポットが半分に割り切れないので、端数チップ{amount(f['min_chip'])}はハイ側に付けます（TDA ルール20-C）。",
+                f"The pot does not halve evenly: the odd chip of {amount(f['min_chip'])} goes to the high half (TDA 2024 Rule 20-C).",
+                f"ポットが半分に割り切れないので、端数チップ{amount(f['min_chip'])}はハイ側に付けます（TDA 2024 ルール20-C）。",
             )
         for p, card in pot.odd_chips.items():
             if f["odd_chip_rule"] == "rrop":
                 why_en = f"{card_label(card)} decides it (RRoP: all cards count)"
                 why_ja = f"RRoPでは全カードで比べて{card_label(card)}"
             else:
-                why_en = (
-                    f"{card_label(card)} is the high card by suit in the winning five cards (TDA Rule 20)"
-                )
-                why_ja = (
-                    f"勝ちハンド5枚の中でスートを含めて一番強いカードは{card_label(card)}（TDA ルール20）"
-                )
+                why_en = f"{card_label(card)} is the high card by suit in the winning five cards (TDA 2024 Rule 20)"
+                why_ja = f"勝ちハンド5枚の中でスートを含めて一番強いカードは{card_label(card)}（TDA 2024 ルール20）"
             out.say(
                 "award.odd_chip",
                 f"An odd chip of {amount(f['min_chip'])} goes to seat {seat_of[p]}: {why_en}.",
@@ -161,8 +157,8 @@ def award_text(f: dict[str, Any], out: Text) -> None:
     if len(result.pots) > 1:
         out.say(
             "award.each_pot",
-            f"Each pot is split on its own (TDA Rule 21). In all: {totals_en}.",
-            f"ポットはそれぞれ別々に分けます（TDA ルール21）。合計は{totals_ja}です。",
+            f"Each pot is split on its own (TDA 2024 Rule 21). In all: {totals_en}.",
+            f"ポットはそれぞれ別々に分けます（TDA 2024 ルール21）。合計は{totals_ja}です。",
         )
     else:
         out.say("award.total", f"In all: {totals_en}.", f"合計は{totals_ja}です。")
@@ -181,93 +177,93 @@ def ruling_text(f: dict[str, Any], out: Text) -> None:
     if kind == "picks_up_upcards" and code == "dead_hand":
         out.say(
             "ruling.dead_facing",
-            f"Seat {seat} picked up the upcards while facing a bet: the hand is dead (killed): {_OUT_EN} (TDA Rule 66).",
-            f"{seat_ja(seat)}はベットを受けている状態でアップカードを取り上げたので、デッドハンド（キル）です。{_OUT_JA}（TDA ルール66）。",
+            f"Seat {seat} picked up the upcards while facing a bet: the hand is dead (killed): {_OUT_EN} (TDA 2024 Rule 66).",
+            f"{seat_ja(seat)}はベットを受けている状態でアップカードを取り上げたので、デッドハンド（キル）です。{_OUT_JA}（TDA 2024 ルール66）。",
         )
     elif kind == "picks_up_upcards":
         out.say(
             "ruling.binding_pick_up",
             f"No bet was pending for seat {seat} when the upcards were picked up, so the hand is not dead under "
-            "Rule 66: it is a fold, and the fold is binding (TDA Rules 66, 58).",
+            "Rule 66: it is a fold, and the fold is binding (TDA 2024 Rules 66, 58).",
             f"{seat_ja(seat)}がアップカードを取り上げたとき、ベットは来ていませんでした。ルール66のデッドハンドではなく"
-            "フォールドとして扱い、そのフォールドは取り消せません（TDA ルール66・58）。",
+            "フォールドとして扱い、そのフォールドは取り消せません（TDA 2024 ルール66・58）。",
         )
     elif code == "live_hand":
         out.say(
             "ruling.live_hand",
-            f"Seat {seat} exposed a downcard with action pending: a penalty is possible, but the hand stays live (TDA Rule 68).",
-            f"{seat_ja(seat)}はアクションが残っている間にダウンカードを見せましたが、ペナルティの可能性はあってもハンドはライブのままです（TDA ルール68）。",
+            f"Seat {seat} exposed a downcard with action pending: a penalty is possible, but the hand stays live (TDA 2024 Rule 68).",
+            f"{seat_ja(seat)}はアクションが残っている間にダウンカードを見せましたが、ペナルティの可能性はあってもハンドはライブのままです（TDA 2024 ルール68）。",
         )
     elif kind == "folds_not_facing_bet":
         in_turn = facts.get("in_turn")
         out.say(
             "ruling.binding_fold",
-            f"Seat {seat} folded without facing a bet{' in turn' if in_turn else ' out of turn'}: the fold is binding (TDA Rule 58).",
-            f"{seat_ja(seat)}はベットを受けていないのに{'自分の番で' if in_turn else '順番を待たずに'}フォールドしたので、そのフォールドは有効です（TDA ルール58）。",
+            f"Seat {seat} folded without facing a bet{' in turn' if in_turn else ' out of turn'}: the fold is binding (TDA 2024 Rule 58).",
+            f"{seat_ja(seat)}はベットを受けていないのに{'自分の番で' if in_turn else '順番を待たずに'}フォールドしたので、そのフォールドは有効です（TDA 2024 ルール58）。",
         )
     elif code == "becomes_upcard":
         card = card_label(facts["card"])
         out.say(
             "ruling.becomes_upcard",
-            f"The dealer exposed seat {seat}'s downcard {card} on the initial deal: it becomes the upcard, 3rd street is dealt down to that player, and the player can be the bring-in (TDA RP-10 A).",
-            f"最初のディールで{seat_ja(seat)}のダウンカード{card}が表になったので、それをアップカードとし、3枚目は伏せて配ります。このプレイヤーもブリングインになり得ます（TDA 推奨手順10-A）。",
+            f"The dealer exposed seat {seat}'s downcard {card} on the initial deal: it becomes the upcard, 3rd street is dealt down to that player, and the player can be the bring-in (TDA 2024 RP-10 A).",
+            f"最初のディールで{seat_ja(seat)}のダウンカード{card}が表になったので、それをアップカードとし、3枚目は伏せて配ります。このプレイヤーもブリングインになり得ます（TDA 2024 RP-10 A）。",
         )
     elif code == "replace_card" and kind == "boxed_cards":
         out.say(
             "ruling.boxed_replace",
-            f"{event.count} boxed card(s) found: not a misdeal here (only 2 or more on the initial deal before substantial action are, TDA 35-A); the boxed card is replaced.",
-            f"ボックスカードが{event.count}枚：ミスディールになるのは実質的なアクションの前の最初のディールで2枚以上のときだけなので（TDA ルール35-A）、ここではそのカードを交換します。",
+            f"{event.count} boxed card(s) found: not a misdeal here (only 2 or more on the initial deal before substantial action are, TDA 2024 Rule 35-A); the boxed card is replaced.",
+            f"ボックスカードが{event.count}枚：ミスディールになるのは実質的なアクションの前の最初のディールで2枚以上のときだけなので（TDA 2024 ルール35-A）、ここではそのカードを交換します。",
         )
     elif code == "replace_card":
         card = card_label(facts["card"])
         out.say(
             "ruling.replace_seventh",
-            f"The dealer exposed seat {seat}'s 7th-street card {card}; betting action remains, so the card is replaced (TDA RP-10 B).",
-            f"ディーラーが{seat_ja(seat)}の7枚目{card}を表にしてしまいました。まだベットアクションが残っているので、そのカードは交換します（TDA 推奨手順10-B）。",
+            f"The dealer exposed seat {seat}'s 7th-street card {card}; betting action remains, so the card is replaced (TDA 2024 RP-10 B).",
+            f"ディーラーが{seat_ja(seat)}の7枚目{card}を表にしてしまいました。まだベットアクションが残っているので、そのカードは交換します（TDA 2024 RP-10 B）。",
         )
     elif code == "card_plays":
         card = card_label(facts["card"])
         out.say(
             "ruling.card_plays",
-            f"The dealer exposed seat {seat}'s 7th-street card {card}, but no betting action remains, so the card plays (TDA RP-10 B).",
-            f"ディーラーが{seat_ja(seat)}の7枚目{card}を表にしましたが、もうベットアクションは残っていないので、そのカードを使います（TDA 推奨手順10-B）。",
+            f"The dealer exposed seat {seat}'s 7th-street card {card}, but no betting action remains, so the card plays (TDA 2024 RP-10 B).",
+            f"ディーラーが{seat_ja(seat)}の7枚目{card}を表にしましたが、もうベットアクションは残っていないので、そのカードを使います（TDA 2024 RP-10 B）。",
         )
     elif code == "reshuffle_no_burn":
         street = facts["street"]
         out.say(
             "ruling.reshuffle",
-            f"A premature {STREET_EN[street]}-street card goes back into the stub; the stub is reshuffled face down and the street is dealt from it without another burn (TDA RP-5 D).",
-            f"早く配られた{street_ja(street)}のカードはスタブに戻し、伏せたままリシャッフルして、新しいスタブからバーンし直さずに配ります（TDA 推奨手順5-D）。",
+            f"A premature {STREET_EN[street]}-street card goes back into the stub; the stub is reshuffled face down and the street is dealt from it without another burn (TDA 2024 RP-5 D).",
+            f"早く配られた{street_ja(street)}のカードはスタブに戻し、伏せたままリシャッフルして、新しいスタブからバーンし直さずに配ります（TDA 2024 RP-5 D）。",
         )
     elif code == "kill_hand":
         out.say(
             "ruling.kill_hand",
             f"Seat {seat} was not at the seat when the last card of the initial deal was dealt: the hand is killed (dead): "
-            f"{_OUT_EN}, and no 4th-street card is dealt to it (TDA Rule 30, RP-10 C).",
+            f"{_OUT_EN}, and no 4th-street card is dealt to it (TDA 2024 Rule 30, RP-10 C).",
             f"{seat_ja(seat)}のプレイヤーは最初のディールの最後のカードが配られたとき席にいなかったので、ハンドはキル（デッド）です。"
-            f"アンティはポットに残り、{street_ja(4)}のカードは配りません（TDA ルール30、推奨手順10-C）。",
+            f"アンティはポットに残り、{street_ja(4)}のカードは配りません（TDA 2024 ルール30、RP-10 C）。",
         )
         if facts.get("posts_bring_in"):
             out.say(
                 "ruling.kill_hand_bring_in",
-                "As the holder of the bring-in card it still posts the bring-in, and makes no other decision (TDA Rule 30).",
-                "ブリングインのカードを配られているので、ブリングインは出しますが、それ以外の判断はしません（TDA ルール30）。",
+                "As the holder of the bring-in card it still posts the bring-in, and makes no other decision (TDA 2024 Rule 30).",
+                "ブリングインのカードを配られているので、ブリングインは出しますが、それ以外の判断はしません（TDA 2024 ルール30）。",
             )
     elif code == "misdeal" and kind == "boxed_cards":
         out.say(
             "ruling.misdeal_boxed",
-            f"{event.count} boxed cards on the initial deal: misdeal (TDA Rule 35-A).",
-            f"最初のディールでボックスカードが{event.count}枚あったので、ミスディールです（TDA ルール35-A）。",
+            f"{event.count} boxed cards on the initial deal: misdeal (TDA 2024 Rule 35-A).",
+            f"最初のディールでボックスカードが{event.count}枚あったので、ミスディールです（TDA 2024 ルール35-A）。",
         )
     elif code == "misdeal":
         out.say(
             "ruling.misdeal_count",
-            f"Seat {seat} received the wrong number of cards ({event.count}) before substantial action: misdeal (TDA Rules 35-A, 36).",
-            f"{seat_ja(seat)}に配られたカードの枚数が違っていて（{event.count}枚）、まだ実質的なアクションの前なので、ミスディールです（TDA ルール35-A・36）。",
+            f"Seat {seat} received the wrong number of cards ({event.count}) before substantial action: misdeal (TDA 2024 Rules 35-A, 36).",
+            f"{seat_ja(seat)}に配られたカードの枚数が違っていて（{event.count}枚）、まだ実質的なアクションの前なので、ミスディールです（TDA 2024 ルール35-A・36）。",
         )
     else:
         out.say(
             "ruling.dead_count",
-            f"Seat {seat} has the wrong number of cards ({event.count}) after substantial action: a misdeal can no longer be declared, so the hand is dead (killed): {_OUT_EN} (TDA Rules 35-D, 36).",
-            f"{seat_ja(seat)}のカードの枚数が違いますが（{event.count}枚）、すでに実質的なアクションがあったのでミスディールにはできず、そのハンドはデッド（キル）です。{_OUT_JA}（TDA ルール35-D・36）。",
+            f"Seat {seat} has the wrong number of cards ({event.count}) after substantial action: a misdeal can no longer be declared, so the hand is dead (killed): {_OUT_EN} (TDA 2024 Rules 35-D, 36).",
+            f"{seat_ja(seat)}のカードの枚数が違いますが（{event.count}枚）、すでに実質的なアクションがあったのでミスディールにはできず、そのハンドはデッド（キル）です。{_OUT_JA}（TDA 2024 ルール35-D・36）。",
         )

@@ -95,3 +95,20 @@ def test_an_unknown_key_is_reported_so_these_tests_can_fail():
     assert not is_known("RULES.md 11")
     with pytest.raises(KeyError):
         citation("Seed 002 §5")
+
+
+def test_explanations_name_tda_rules_as_the_rulebook_numbers_them():
+    # "TDA 2024 Rule 30" / "TDA 2024 ルール30" / "TDA 2024 RP-10 E": the rules reference links
+    # these designations; "TDA Rule 30" or "推奨手順10-E" would be left unlinked.
+    mentions = 0
+    for kind in QUESTION_KINDS:
+        for variant in ("F7S", "FR", "F7S/8"):
+            for focus in (None, *focuses(kind, variant)):
+                for seed in range(3):
+                    result = solve(generate(kind=kind, variant=variant, seed=seed, focus=focus))
+                    for text in result["explanation"].values():
+                        for found in re.finditer(r"TDA(.{0,8})", text):
+                            mentions += 1
+                            assert found.group(1).startswith(" 2024 "), (kind, focus, seed, text)
+                        assert "推奨手順" not in text
+    assert mentions > 50

@@ -98,15 +98,16 @@ SLIPPING = Profile(
 )
 
 
-def _pool() -> dict[tuple[str, str], list[tuple[dict[str, Any], Any, str]]]:
+def _pool() -> dict[tuple[str, str], list[tuple[dict[str, Any], dict[str, Any], str]]]:
     """Engine-generated documents with their answers, a few per question kind and game."""
-    pool: dict[tuple[str, str], list[tuple[dict[str, Any], Any, str]]] = {}
+    pool: dict[tuple[str, str], list[tuple[dict[str, Any], dict[str, Any], str]]] = {}
     for kind in sorted(set(SKILL_KIND.values())):
         for variant in (F7S, FR, F7S8):
             items = []
             for seed in POOL_SEEDS:
                 document = generate(kind=kind, variant=variant, seed=seed)
-                items.append((document, solve(document)["answer"], str(seed)))
+                # The whole solution, as a drill stores it: the feedback page judges against it.
+                items.append((document, solve(document), str(seed)))
             pool[(kind, variant)] = items
     return pool
 
@@ -175,9 +176,9 @@ class _Writer:
             options = self.pool[(kind, variant)]
             document, expected, doc_seed = rng.choice(options)
             if correct:
-                answer, score = expected, 1.0
+                answer, score = expected["answer"], 1.0
             else:
-                others = [item[1] for item in options if item[1] != expected]
+                others = [item[1]["answer"] for item in options if item[1]["answer"] != expected["answer"]]
                 answer, score = (others[0] if others else {}), round(rng.uniform(0.2, 0.8), 2)
             questions.append(
                 Question(

@@ -98,3 +98,20 @@ def test_running_the_demo_again_adds_no_history(demo):
     call_command("seed_demo", stdout=out)
     assert (Attempt.objects.count(), DailyRollup.objects.count(), Certificate.objects.count()) == counts
     assert "Progress history for the demo trainees (already there)" in out.getvalue()
+
+
+def test_every_kind_of_demo_history_question_opens_with_its_verdict(demo, client):
+    # The review of a finished session judges the stored answer against the stored solution.
+    from django.urls import reverse
+
+    trainee = _trainee("trainee1@demo.example")
+    client.force_login(trainee)
+    questions = Question.objects.filter(organisation=demo, trainee=trainee).select_related("attempt")
+    by_kind = {}
+    for question in questions:
+        by_kind.setdefault((question.kind, question.attempt.correct), question)
+    assert len(by_kind) >= 8
+    for (kind, correct), question in sorted(by_kind.items()):
+        response = client.get(reverse("drills:question", args=[demo.slug, question.pk]))
+        assert response.status_code == 200, (kind, correct)
+        assert question.expected["kind"] == kind

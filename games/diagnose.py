@@ -87,15 +87,18 @@ def _bring_in_misreadings(scenario: Scenario, state: StudState, right: dict[str,
         return min((i for i in range(state.count) if doors[i] is not None), key=lambda i: key(doors[i]))
 
     if state.variant is Variant.RAZZ:
-        alt = holder(lambda c: (-int(c.rank), -int(c.suit)))
-        yield "ace_high_in_razz", {}, {**right, "seat": seat(alt), "first_to_act": seat(alt)}
-        alt = holder(lambda c: (-c.rank.low_value, int(c.suit)))
-        yield "suits_reversed", {}, {**right, "seat": seat(alt), "first_to_act": seat(alt)}
+        misread = {
+            "ace_high_in_razz": holder(lambda c: (-int(c.rank), -int(c.suit))),
+            "suits_reversed": holder(lambda c: (-c.rank.low_value, int(c.suit))),
+        }
     else:
-        alt = holder(lambda c: (c.rank.low_value, int(c.suit)))
-        yield "ace_low_in_stud", {}, {**right, "seat": seat(alt), "first_to_act": seat(alt)}
-        alt = holder(lambda c: (int(c.rank), -int(c.suit)))
-        yield "suits_reversed", {}, {**right, "seat": seat(alt), "first_to_act": seat(alt)}
+        misread = {
+            "ace_low_in_stud": holder(lambda c: (c.rank.low_value, int(c.suit))),
+            "suits_reversed": holder(lambda c: (int(c.rank), -int(c.suit))),
+        }
+    for code, alt in misread.items():
+        if seat(alt) != right["seat"]:  # the same low card read another way is no misreading
+            yield code, {}, {**right, "seat": seat(alt), "first_to_act": seat(alt)}
     if right["amount"] == 0:
         yield (
             "all_in_ante_ignored",
@@ -106,8 +109,12 @@ def _bring_in_misreadings(scenario: Scenario, state: StudState, right: dict[str,
         yield (
             "short_bring_in_ignored",
             {"amount": right["amount"]},
-            {**right, "amount": state.structure.bring_in},
+            {**right, "amount": state.structure.bring_in, "first_to_act": right["seat"]},
         )
+    holder = state.player_of_seat(right["seat"])
+    if right["amount"] > 0 and not state.folded[holder] and right["first_to_act"] != right["seat"]:
+        # The post takes the low card's last chips (WSOP 2024 Stud: short bring-in).
+        yield "post_is_no_decision", {}, {**right, "first_to_act": right["seat"]}
     if any(e.type == "downcard_exposed_by_dealer" for e in scenario.events):
         try:
             without = scenario.with_changes(events=tuple(e for e in scenario.events if e.street != 3))
@@ -446,6 +453,10 @@ _MISREAD = {
     "short_bring_in_ignored": (
         "The low card has less than the bring-in behind, so it posts only {amount} all-in.",
         "ブリングインのプレイヤーはブリングイン額に足りないので、{amount}でオールインです。",
+    ),
+    "post_is_no_decision": (
+        "The bring-in takes the low card's last chips: it is posted all-in, the player may not complete, so the first decision is the next player's.",
+        "ブリングインを出すとそのプレイヤーはオールインになり、コンプリートもできないので、最初に判断するのは次のプレイヤーです。",
     ),
     "exposed_card_ignored": (
         "The card the dealer exposed is now the upcard (TDA 2024 RP-10 A): the bring-in is decided on it.",

@@ -224,16 +224,8 @@ def _bring_in(f: dict[str, Any], out: Text) -> None:
                 f"ブリングインは{seat_ja(holder)}（{label}）ですが、アンティでオールインしているので何も出しません。"
                 "ほかにベットをコールできるプレイヤーがいないので、3rdストリートでアクションする人はいません（TDA 2024 RP-10 E）。",
             )
-    elif f["amount"] < f["bring_in"]:
-        out.say(
-            "bring_in.short",
-            f"Seat {holder} ({label}) brings in but has only {amount(f['amount'])} after the ante: "
-            f"{amount(f['amount'])} is posted all-in, and the others must still enter for the full "
-            f"{amount(f['bring_in'])} or complete to {amount(f['complete'])} (WSOP 2024 stud rules).",
-            f"ブリングインは{seat_ja(holder)}（{label}）ですが、アンティの後に{amount(f['amount'])}しか残っていないので、"
-            f"{amount(f['amount'])}でオールインのブリングインになります。ほかのプレイヤーは少なくとも{amount(f['bring_in'])}を入れるか、"
-            f"{amount(f['complete'])}にコンプリートします（WSOP 2024 スタッドのルール）。",
-        )
+    elif f["post_only"]:
+        _bring_in_all_in_post(f, out)
     elif not f["holder_dead"]:
         out.say(
             "bring_in.posts_or_completes",
@@ -265,6 +257,51 @@ def _bring_in(f: dict[str, Any], out: Text) -> None:
                 f"Seat {holder}'s hand is killed{why_en} and makes no decision (TDA 2024 Rule 30).",
                 f"{seat_ja(holder)}のハンドはキルされていて{why_ja}、判断はしません（TDA 2024 ルール30）。",
             )
+
+
+def _bring_in_all_in_post(f: dict[str, Any], out: Text) -> None:
+    """The live low card has no more than the bring-in behind: the post takes it all-in and it
+    makes no decision (WSOP 2024 Stud: short bring-in)."""
+    holder, label, posted, full = f["holder"], card_label(f["door"]), f["amount"], f["bring_in"]
+    if posted < full:
+        out.say(
+            "bring_in.short",
+            f"Seat {holder} ({label}) brings in but has only {amount(posted)} after the ante: "
+            f"{amount(posted)} is posted all-in, and a player short of the bring-in may not complete, "
+            f"so seat {holder} makes no decision (WSOP 2024 stud rules).",
+            f"ブリングインは{seat_ja(holder)}（{label}）ですが、アンティの後に{amount(posted)}しか残っていないので、"
+            f"{amount(posted)}でオールインのブリングインになります。ブリングイン額に足りないプレイヤーはコンプリートできないので、"
+            f"{seat_ja(holder)}に判断はありません（WSOP 2024 スタッドのルール）。",
+        )
+    else:
+        out.say(
+            "bring_in.all_in_post",
+            f"Seat {holder} ({label}) brings in {amount(posted)} with its last chips: the post puts it all-in, "
+            "so it cannot complete and makes no decision.",
+            f"{seat_ja(holder)}（{label}）は残りのチップ{amount(posted)}でブリングインを出すとオールインになるので、"
+            "コンプリートはできず、判断はありません。",
+        )
+    first = f["first"]
+    if first is None:
+        return
+    enter_en = f"still enter for the full {amount(full)}" if posted < full else f"call the {amount(full)}"
+    enter_ja = f"ブリングイン額の{amount(full)}" if posted < full else f"{amount(full)}"
+    if f["can_complete"]:
+        out.say(
+            "bring_in.first_decision_complete",
+            f"The first decision is seat {first}'s: the others must {enter_en} "
+            f"or complete to {amount(f['complete'])}.",
+            f"最初に判断するのは{seat_ja(first)}です。ほかのプレイヤーは{enter_ja}を入れるか、"
+            f"{amount(f['complete'])}にコンプリートします。",
+        )
+    else:
+        out.say(
+            "bring_in.first_decision",
+            f"The first decision is seat {first}'s: the others must {enter_en} or fold; "
+            "nobody could call a completion, so none is offered.",
+            f"最初に判断するのは{seat_ja(first)}です。ほかのプレイヤーは{enter_ja}を入れるかフォールドします。"
+            "コンプリートをコールできる人がいないので、コンプリートはありません。",
+        )
 
 
 # --- next action ------------------------------------------------------------------------
@@ -416,6 +453,12 @@ def _next_action(f: dict[str, Any], out: Text) -> None:
             "and a dead hand makes no other decision (TDA 2024 Rule 30).",
             f"{seat_ja(seat)}のハンドはキルされていますが、ブリングインのカードを配られているのでブリングインは出します。"
             "デッドハンドはそれ以外の判断をしません（TDA 2024 ルール30）。",
+        )
+    elif reason == "bring_in" and f["stack"] <= f["bring_in"]:
+        out.say(
+            "next.bring_in_turn",
+            f"Seat {seat} has the bring-in card, so its bring-in is posted first on 3rd street.",
+            f"{seat_ja(seat)}がブリングインなので、3rdストリートでは最初にそのブリングインを出します。",
         )
     elif reason == "bring_in":
         out.say(

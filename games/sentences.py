@@ -33,7 +33,21 @@ SENTENCES: dict[str, str] = {
         "the low card is all-in on the ante and two or more live players have chips (RP-10 E)"
     ),
     "bring_in.all_in_ante_no_bet": "the low card is all-in on the ante and at most one live player has chips",
-    "bring_in.short": "the low card has chips, but fewer than the bring-in, after the ante",
+    "bring_in.short": (
+        "the low card is live with chips, but fewer than the bring-in, after the ante: it posts them"
+        " all-in and makes no decision"
+    ),
+    "bring_in.all_in_post": (
+        "the low card is live with exactly the bring-in after the ante: the post puts it all-in"
+    ),
+    "bring_in.first_decision_complete": (
+        "the live low card's post takes its last chips; the seat named is the next live player with"
+        " chips, and two other live players have more than the bring-in (one may complete, one call)"
+    ),
+    "bring_in.first_decision": (
+        "the live low card's post takes its last chips; the seat named is the next live player with"
+        " chips, and fewer than two other live players have more than the bring-in (no completion)"
+    ),
     "bring_in.posts_or_completes": "the low card is live with at least the bring-in behind: it decides first",
     "bring_in.killed_holder": "the low card's hand is killed, has chips and has the bring-in posted for it",
     "bring_in.killed_holder_all_in": "the low card's hand is killed and all-in on the ante",

@@ -160,19 +160,37 @@ def bring_in_answer(state: StudState, rulings: tuple[Any, ...]) -> Solution:
         "exposed": [{"seat": r.seat, "card": r.facts["card"]} for r in events if r.code == "becomes_upcard"],
         "absent": [r.seat for r in events if r.code == "kill_hand"],
         "holder_dead": state.folded[holder],
+        "post_only": not state.folded[holder] and forced_post_only(state, holder),
+        "can_complete": _completion_possible(state, holder),
     }
     return Solution("bring_in", answer, _unique(rules), facts)
+
+
+def _completion_possible(state: StudState, holder: int) -> bool:
+    """Whether a player other than the low card could complete after a bring-in that took the
+    low card's last chips: one to complete and another to call it must each have more than the
+    bring-in behind."""
+    deep = [
+        i
+        for i in range(state.count)
+        if i != holder
+        and not state.folded[i]
+        and state.starting_stacks[i] - state.posted_antes[i] > state.structure.bring_in
+    ]
+    return len(deep) >= 2
 
 
 def first_decision(state: StudState, holder: int, all_in_ante: bool) -> int | None:
     """Who makes the first decision on 3rd street (``None``: nobody can bet).
 
-    A live low card with chips decides first (post or complete, RRoP 7CS-2). A killed hand
-    dealt the bring-in card only has it posted for it (TDA 2024 Rule 30), and a low card all-in
-    on the ante posts nothing (TDA 2024 RP-10 E): the first decision is then the next live
-    player's with chips, provided someone else could call a bet.
+    A live low card with more than the bring-in behind decides first (post or complete, RRoP
+    7CS-2). A low card with no more than the bring-in posts it all-in and may not complete
+    (WSOP 2024 Stud: short bring-in), a killed hand dealt the bring-in card only has it posted
+    for it (TDA 2024 Rule 30), and a low card all-in on the ante posts nothing (TDA 2024
+    RP-10 E): the first decision is then the next live player's with chips, provided (RP-10 E)
+    someone else could call a bet.
     """
-    if not all_in_ante and not state.folded[holder]:
+    if not all_in_ante and not state.folded[holder] and not forced_post_only(state, holder):
         return holder
     first = state.next_with_chips(holder)
     if first is None:
@@ -181,6 +199,12 @@ def first_decision(state: StudState, holder: int, all_in_ante: bool) -> int | No
     if not callers and all_in_ante:
         return None  # RP-10 E heads-up against the all-in low card: no bet can be called
     return first
+
+
+def forced_post_only(state: StudState, holder: int) -> bool:
+    """The live low card's bring-in takes all its chips: the post is all it can do."""
+    behind = state.starting_stacks[holder] - state.posted_antes[holder]
+    return 0 < behind <= state.structure.bring_in
 
 
 # --- next action ------------------------------------------------------------------------

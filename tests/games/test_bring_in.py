@@ -67,7 +67,7 @@ def test_short_bring_in_is_posted_all_in_and_others_enter_for_the_full_bring_in(
     # RULES.md 2 (interpretation) and the format's convention: "pK cc" puts in the full 200.
     base = doc([*deal("AsKs9h", "QdQc2c", "7h7c5s"), "p2 pb"], stacks=[10000, 250, 10000])
     bring = answer({**base, "actions": base["actions"][:3], "_question": {"kind": "bring_in"}})
-    assert bring == {"seat": 2, "amount": 150, "first_to_act": 2}
+    assert bring == {"seat": 2, "amount": 150, "first_to_act": 3}  # the post is no decision
     got = answer(base)
     assert got["seat"] == 3
     assert got["options"]["call"] == 200
@@ -168,3 +168,63 @@ def test_tda_rp10e_heads_up_against_the_ante_all_in_nobody_acts_and_nothing_is_o
     assert result["answer"] == {"seat": 2, "amount": 0, "first_to_act": None}
     assert "or fold" not in result["explanation"]["en"]
     assert "フォールド" not in result["explanation"]["ja"]
+
+
+SHORT_RAZZ = {
+    "variant": "FR",
+    "antes": [100, 100],
+    "bring_in": 200,
+    "small_bet": 500,
+    "big_bet": 1000,
+    "starting_stacks": [200, 15000],
+    "actions": ["d dh p1 3s4sAh", "d dh p2 3dQhAd"],
+    "_question": {"kind": "bring_in"},
+}
+
+
+def test_a_bring_in_short_of_the_full_amount_is_posted_all_in_and_the_first_decision_is_the_next_players():
+    # RULES.md 2 "short bring-in": seat 1 (A♥, the highest razz door) has 100 after the ante and
+    # posts it all-in; it may not complete, so it makes no decision. Seat 2 decides first.
+    result = solve(SHORT_RAZZ)
+    assert result["answer"] == {"seat": 1, "amount": 100, "first_to_act": 2}
+    en, ja = result["explanation"]["en"], result["explanation"]["ja"]
+    assert "acts first" not in en
+    assert "first decision is seat 2's" in en
+    assert "complete to" not in en  # heads-up against the all-in post nobody could call a completion
+    assert "2番席" in ja
+    assert "コンプリートし" not in ja
+    # Before the post, the post is seat 1's only option; after it, seat 2 folds or calls the full 200.
+    before = answer({**SHORT_RAZZ, "_question": {"kind": "next_action"}})
+    assert before["seat"] == 1
+    assert before["options"] == {
+        "fold": False,
+        "check": False,
+        "call": None,
+        "bring_in": 100,
+        "complete_to": None,
+        "bet_to": None,
+        "raise_to": None,
+    }
+    after = answer({**SHORT_RAZZ, "actions": [*SHORT_RAZZ["actions"], "p1 pb"], "_question": {"kind": "next_action"}})
+    assert after["seat"] == 2
+    assert after["options"]["call"] == 200
+    assert after["options"]["complete_to"] is None
+
+
+def test_a_bring_in_that_takes_the_last_chips_is_no_decision_either():
+    # Exactly the bring-in behind the ante: posting it puts the player all-in, so no completion.
+    three = doc(deal("AsKs9h", "QdQc2c", "7h7c5s"), stacks=[10000, 300, 10000], kind="bring_in")
+    result = solve(three)
+    assert result["answer"] == {"seat": 2, "amount": 200, "first_to_act": 3}
+    assert "completes to" not in result["explanation"]["en"]
+    assert "complete to 500" in result["explanation"]["en"]  # seats 3 and 1 could still complete
+    assert answer({**three, "_question": {"kind": "next_action"}})["options"]["complete_to"] is None
+
+
+def test_naming_the_short_bring_in_as_first_to_act_is_diagnosed_as_the_post_being_no_decision():
+    from games.diagnose import diagnose
+
+    codes = [d["code"] for d in diagnose(SHORT_RAZZ, {"seat": 1, "amount": 100, "first_to_act": 1})]
+    assert codes == ["post_is_no_decision"]  # not "ace high in razz": the same seat either way
+    codes = [d["code"] for d in diagnose(SHORT_RAZZ, {"seat": 1, "amount": 200, "first_to_act": 1})]
+    assert codes == ["short_bring_in_ignored"]

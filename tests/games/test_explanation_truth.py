@@ -86,6 +86,14 @@ HAND_MADE = {
     "killed holder post": doc(THREE, _events=ABSENT_HOLDER),
     "killed holder all-in": doc(THREE, kind="bring_in", stacks=[10000, 100, 10000], _events=ABSENT_HOLDER),
     "short bring-in post": doc(THREE, stacks=[10000, 250, 10000]),
+    "short bring-in, heads-up": doc(
+        deal("3s4sAh", "3dQhAd"), variant="FR", stacks=[200, 15000], kind="bring_in"
+    ),
+    "short bring-in, three players": doc(THREE, stacks=[10000, 250, 10000], kind="bring_in"),
+    "bring-in with the last chips": doc(THREE, stacks=[10000, 300, 10000], kind="bring_in"),
+    "bring-in with the last chips, heads-up": doc(
+        deal("AsKs9h", "QdQc2c"), stacks=[10000, 300], kind="bring_in"
+    ),
     "bring-in faces a short all-in completion": doc(
         [*deal("AsKs9h", "QdQc2c", "7h7c5s", "8d8c6h"), "p2 pb", "p3 cbr 240", "p4 cc", "p1 cc"],
         stacks=[10000, 10000, 340, 10000],
@@ -217,6 +225,23 @@ def _killed_holder(case: Case, text: str, *, chips: bool) -> bool:
         nxt = next(((h + k) % n for k in range(1, n) if (h + k) % n in _with_chips(st)), None)
         return nxt is not None and st.seat_of(nxt) == int(match.group(1))
     return True
+
+
+def _first_decision(case: Case, text: str, *, complete: bool) -> bool:
+    """The live low card's post takes its last chips; the seat named acts right after the post;
+    a completion is mentioned only when two other live players have more than the bring-in."""
+    st = case.state
+    h = _holder(case)
+    bring_in = st.structure.bring_in
+    if st.folded[h] or not 0 < st.stacks[h] <= bring_in:
+        return False
+    after = case.scenario.replay().state
+    after.post_bring_in()
+    match = re.search(r"first decision is seat (\d+)'s", text)
+    if match is None or after.actor is None or after.seat_of(after.actor) != int(match.group(1)):
+        return False
+    deep = [i for i in st.live_players() if i != h and st.stacks[i] > bring_in]
+    return (len(deep) >= 2) == complete
 
 
 def _actor(case: Case) -> int:
@@ -378,7 +403,14 @@ PREDICATES: dict[str, Predicate] = {
     ),
     "bring_in.all_in_ante": lambda c, t: _bring_in_all_in_ante(c, bet=True),
     "bring_in.all_in_ante_no_bet": lambda c, t: _bring_in_all_in_ante(c, bet=False),
-    "bring_in.short": lambda c, t: 0 < c.state.stacks[_holder(c)] < c.state.structure.bring_in,
+    "bring_in.short": lambda c, t: (
+        not c.state.folded[_holder(c)] and 0 < c.state.stacks[_holder(c)] < c.state.structure.bring_in
+    ),
+    "bring_in.all_in_post": lambda c, t: (
+        not c.state.folded[_holder(c)] and c.state.stacks[_holder(c)] == c.state.structure.bring_in
+    ),
+    "bring_in.first_decision_complete": lambda c, t: _first_decision(c, t, complete=True),
+    "bring_in.first_decision": lambda c, t: _first_decision(c, t, complete=False),
     "bring_in.posts_or_completes": lambda c, t: (
         not c.state.folded[_holder(c)] and c.state.stacks[_holder(c)] >= c.state.structure.bring_in
     ),
@@ -507,6 +539,10 @@ def test_every_explanation_sentence_is_true_of_its_hand():
         "next.call_is_all_in",
         "showdown.checked_around",
         "bring_in.all_in_ante",
+        "bring_in.short",
+        "bring_in.all_in_post",
+        "bring_in.first_decision",
+        "bring_in.first_decision_complete",
     ):
         assert said.get(key), f"no generated scenario says {key}"
 

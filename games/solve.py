@@ -252,7 +252,7 @@ def next_action_answer(state: StudState) -> Solution:
             reason = "best_board"
             board_facts = board_report(state)
             if state.variant is Variant.RAZZ:
-                rules += ["BARGE Razz", "TDA 2024 Rule 17-A"]
+                rules.append("BARGE Razz")  # not Rule 17-A: that is the showdown order
             else:
                 rules.append("RRoP 7CS-1")
             if board_facts["tied"]:

@@ -112,3 +112,17 @@ def test_explanations_name_tda_rules_as_the_rulebook_numbers_them():
                             assert found.group(1).startswith(" 2024 "), (kind, focus, seed, text)
                         assert "推奨手順" not in text
     assert mentions > 50
+
+
+def test_razz_first_to_act_on_later_streets_cites_barge_razz_not_the_showdown_order_rule():
+    # Who acts first on 4th to 7th street in razz is the lowest board (BARGE Razz); TDA Rule
+    # 17-A is the order of the showdown and decides nothing here.
+    checked = 0
+    for focus in ("first_to_act", "razz_boards"):
+        for seed in range(12):
+            result = solve(generate(kind="next_action", variant="FR", seed=seed, focus=focus))
+            assert "TDA 2024 Rule 17-A" not in result["rules"], (focus, seed, result["rules"])
+            if result["answer"]["seat"] is not None:
+                assert "BARGE Razz" in result["rules"], (focus, seed)
+                checked += 1
+    assert checked

@@ -77,6 +77,8 @@ class BettingMixin:
         self.round_actions = 0
         # This street's all-ins below a full bet or raise: (player, total, level they were made at).
         self.short_all_ins: list[tuple[int, int, int]] = []
+        # This street's all-ins of at least half a bet, full levels (player, total, level before).
+        self.full_all_ins: list[tuple[int, int, int]] = []
 
     # --- starting a round ------------------------------------------------------
 
@@ -105,6 +107,7 @@ class BettingMixin:
         self.forced = None
         self.round_actions = 0
         self.short_all_ins = []
+        self.full_all_ins = []
         self.queue = []
         unit = self.structure.bet_for_street(street)
         self.units = (unit,)
@@ -555,6 +558,7 @@ class BettingMixin:
             self.bet_count += 1
         elif self._reopens(amount):
             # An all-in of half a bet or more is treated as a full bet (RRoP B&R 5).
+            self.full_all_ins.append((p, amount, self.base))
             self.base = amount
             self.bet_count += 1
         else:

@@ -512,6 +512,7 @@ def _next_action(f: dict[str, Any], out: Text) -> None:
             f"ほかのプレイヤーは{amount(f['bring_in'])}を入れるか、コンプリートします（WSOP 2024 スタッドのルール）。",
         )
     _bet_size(f, out)
+    _full_all_in(f, out)
     _why_no_raise(f, out)
     o_en, o_ja = _options_text(seat, f["options"])
     out.say("next.options", o_en, o_ja)
@@ -545,6 +546,40 @@ def _bet_size(f: dict[str, Any], out: Text) -> None:
             f"{f['max_bets']} bets are in, but only two players are left and this ruleset lifts the cap heads-up.",
             f"{f['max_bets']}ベットに達していますが、残りは2人で、このルールではヘッズアップのときキャップがありません。",
         )
+
+
+_NOUN = {"complete": ("completion", "コンプリート"), "bet": ("bet", "ベット"), "raise": ("raise", "レイズ")}
+
+
+def _full_all_in(f: dict[str, Any], out: Text) -> None:
+    """An all-in of at least half a bet set the level: a full bet or raise (TDA 2024 Rule 47-B)."""
+    made = f["full_all_in"]
+    if made is None:
+        return
+    seat, total, before = made["seat"], made["total"], made["before"]
+    noun_en, noun_ja = _NOUN[made["kind"]]
+    to_en = " or ".join(amount(x) for x in made["raise_to"])
+    to_ja = "・".join(amount(x) for x in made["raise_to"])
+    if before:
+        what_en = (
+            f"Seat {seat}'s all-in {noun_en} to {amount(total)} is {amount(total - before)} over the "
+            f"{amount(before)} before it"
+        )
+        what_ja = (
+            f"{seat_ja(seat)}の{amount(total)}へのオールインの{noun_ja}は、その前の{amount(before)}から"
+            f"{amount(total - before)}の増額で"
+        )
+    else:
+        what_en = f"Seat {seat}'s all-in {noun_en} of {amount(total)} is"
+        what_ja = f"{seat_ja(seat)}の{amount(total)}のオールインの{noun_ja}は"
+    out.say(
+        "next.full_all_in_raise",
+        f"{what_en}{',' if before else ''} less than a full bet but at least half of one, so it counts as a full "
+        f"{noun_en} and reopens the betting (TDA 2024 Rule 47-B): the next raise is the all-in total plus a "
+        f"bet, to {to_en}.",
+        f"{what_ja}{'、' if before else ''}フルの額に足りませんがベットの半分以上なので、フルの{noun_ja}として扱い、"
+        f"ベッティングはリオープンします（TDA 2024 ルール47-B）。次のレイズはオールインの額にベットを加えた{to_ja}です。",
+    )
 
 
 def _why_no_raise(f: dict[str, Any], out: Text) -> None:

@@ -87,6 +87,11 @@ SENTENCES: dict[str, str] = {
     "next.complete_the_wager": (
         "a short all-in raise was made at this level, the seat to act has not acted at it and may raise"
     ),
+    "next.full_all_in_raise": (
+        "an all-in completion, bet or raise of less than a full bet but at least half a bet over the"
+        " level before it set the level the seat to act faces, and the seat may raise to it plus a bet"
+        " (47-B)"
+    ),
     "next.options": "the options of the seat to act",
     # boards (first to act, showdown order)
     "board.best": "the board that acts first",

@@ -239,6 +239,7 @@ def next_action_answer(state: StudState) -> Solution:
     blocked: str | None = None
     short_since: list[dict[str, int]] = []
     short_bring_in: dict[str, int] | None = None
+    full_all_in: dict[str, Any] | None = None
     if actor is not None:
         if state.forced == "bring_in":
             reason = "bring_in"
@@ -276,6 +277,9 @@ def next_action_answer(state: StudState) -> Solution:
             rules.append("TDA 2024 Rule 48")
         elif state.bet_count >= state.structure.max_bets and raising:
             rules.append("RRoP Betting and Raising")  # cap lifted heads-up
+        full_all_in = _full_all_in(state, options)
+        if full_all_in is not None:
+            rules.append("TDA 2024 Rule 47-B")
         if short_since and blocked in (None, "not_reopened"):
             rules.append("TDA 2024 Rule 47-B")
             if blocked == "not_reopened" and _acted_by_bring_in(state, actor):
@@ -322,6 +326,7 @@ def next_action_answer(state: StudState) -> Solution:
         "blocked": blocked,
         "short_since": short_since,
         "short_bring_in": short_bring_in,
+        "full_all_in": full_all_in,
         "stack": state.stacks[actor] if actor is not None else 0,
         "target": state.target,
         "acted_by_bring_in": actor is not None and _acted_by_bring_in(state, actor),
@@ -332,6 +337,33 @@ def next_action_answer(state: StudState) -> Solution:
     if not rules:
         rules.append("BARGE Limit")
     return Solution("next_action", answer, _unique(rules), facts)
+
+
+def _full_all_in(state: StudState, options: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The all-in of at least half a bet that set the level the actor faces, when the actor may
+    raise over it (TDA 2024 Rule 47-B: it counts as a full bet or raise)."""
+    if not options["raise_to"]:
+        return None
+    made = [
+        (p, total, before)
+        for p, total, before in state.full_all_ins
+        if total == state.base and total - before < min(state.units)  # not a full bet of either size
+    ]
+    if not made:
+        return None
+    player, total, before = made[-1]
+    record = next(
+        r
+        for r in reversed(state.street_actions.get(state.street, []))
+        if r.player == player and r.kind in ("complete", "bet", "raise") and r.amount == total
+    )
+    return {
+        "seat": state.seat_of(player),
+        "kind": record.kind,
+        "total": total,
+        "before": before,
+        "raise_to": list(options["raise_to"]),
+    }
 
 
 def _acted_by_bring_in(state: StudState, actor: int) -> bool:

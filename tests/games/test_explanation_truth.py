@@ -77,6 +77,25 @@ def _case(name: str, document: dict[str, Any]) -> Case:
 
 
 THREE = deal("AsKs9h", "QdQc2c", "7h7c5s")
+SEVENTH = [
+    *THREE,
+    "p2 pb",
+    "p3 cc",
+    "p1 cc",
+    *street(["Ah", "3d", "4d"]),
+    "p1 cc",
+    "p2 cc",
+    "p3 cc",
+    *street(["Kh", "5d", "8d"]),
+    "p1 cc",
+    "p2 cc",
+    "p3 cc",
+    *street(["Jh", "6d", "9d"]),
+    "p1 cc",
+    "p2 cc",
+    "p3 cc",
+    *street(["2h", "Td", "Tc"]),
+]
 ABSENT_HOLDER = [{"after": 2, "type": "absent_at_deal", "seat": 2}]
 HAND_MADE = {
     "rp10e after a fold": doc([*THREE, "p3 f"], stacks=[10000, 100, 10000]),
@@ -101,6 +120,13 @@ HAND_MADE = {
     "a short all-in raise on 4th": doc(
         [*THREE, "p2 pb", "p3 cc", "p1 cc", *street(["Ah", "3d", "4d"]), "p1 cbr 500", "p2 cbr 700"],
         stacks=[10000, 1000, 10000],
+    ),
+    "an all-in raise of at least half a bet on 7th": doc(
+        [*SEVENTH, "p1 cbr 1000", "p2 cbr 1900"], stacks=[10000, 2200, 10000]
+    ),
+    "an all-in bet of at least half a bet on 4th": doc(
+        [*THREE, "p2 pb", "p3 cc", "p1 cc", *street(["Ah", "3d", "4d"]), "p1 cbr 300"],
+        stacks=[600, 10000, 10000],
     ),
     "the bettor faces a short all-in raise on 4th": doc(
         [*THREE, "p2 pb", "p3 cc", "p1 cc", *street(["Ah", "3d", "4d"]), "p1 cbr 500", "p2 cbr 700", "p3 cc"],
@@ -267,6 +293,30 @@ def _complete_the_wager(case: Case, text: str) -> bool:
     shorts = [k for k, r, full in levels if r.all_in and not full and k > last]
     o = case.solution.answer["options"]
     return bool(shorts) and bool(o["raise_to"] or o["complete_to"])
+
+
+def _full_all_in(case: Case, text: str) -> bool:
+    """The level the seat to act faces was set by the all-in named, less than a full bet but at
+    least half of one over the level before it; the raises named are its total plus a bet."""
+    st = case.state
+    match = re.search(r"all-in (?:completion|bet|raise) (?:to|of) ([\d,]+)", text)
+    assert match, text
+    total = int(match.group(1).replace(",", ""))
+    levels = [(k, r) for k, r, full in _levels(st, st.street) if full]
+    if not levels:
+        return False
+    k, record = levels[-1]
+    before = ([r.amount for j, r in levels if j < k] or [0])[-1]
+    small = st.structure.small_bet if st.street <= 4 else st.structure.big_bet
+    raises = [int(x.replace(",", "")) for x in text.rsplit(", to ", 1)[1].rstrip(".").split(" or ")]
+    return (
+        record.all_in
+        and st.seat_of(record.player) == _first_seat(text)
+        and record.amount == total
+        and 2 * (total - before) >= small > total - before
+        and raises == case.solution.answer["options"]["raise_to"]
+        and all(x - total in (st.structure.small_bet, st.structure.big_bet) for x in raises)
+    )
 
 
 def _facing_short_bring_in(case: Case, text: str) -> bool:
@@ -452,6 +502,7 @@ PREDICATES: dict[str, Predicate] = {
         c.state.stacks[_actor(c)] <= c.state.structure.bring_in and _no_action_yet(c.state)
     ),
     "next.complete_the_wager": _complete_the_wager,
+    "next.full_all_in_raise": _full_all_in,
     "next.options": ANY,
     "board.best": ANY,
     "board.tie_by_suit": _tied_boards,
@@ -543,6 +594,7 @@ def test_every_explanation_sentence_is_true_of_its_hand():
         "bring_in.all_in_post",
         "bring_in.first_decision",
         "bring_in.first_decision_complete",
+        "next.full_all_in_raise",
     ):
         assert said.get(key), f"no generated scenario says {key}"
 
@@ -684,3 +736,21 @@ def test_diagnose_blames_47b_only_when_a_short_all_in_did_not_reopen():
         assert ("short_all_in_reopens" in codes) == (reason == "not_reopened"), (case.name, reason, codes)
         checked += 1
     assert checked
+
+
+def test_an_all_in_raise_of_half_a_bet_or_more_is_explained_as_a_full_raise_under_rule_47b():
+    # 7th street: a 1,000 bet, then an all-in raise to 1,900 (900 more, at least half a bet):
+    # it counts as a full raise, so the next raise goes to 1,900 + 1,000.
+    result = solve_scenario(scenario_from_dict(HAND_MADE["an all-in raise of at least half a bet on 7th"]))
+    written = result.to_dict()
+    assert result.answer["options"]["raise_to"] == [2900]
+    assert "TDA 2024 Rule 47-B" in written["rules"]
+    keys = [s.key for s in explain_sentences("next_action", result.facts)]
+    assert "next.full_all_in_raise" in keys
+    assert "at least half of one, so it counts as a full raise" in written["explanation"]["en"]
+    assert "2,900" in written["explanation"]["en"]
+    assert "ルール47-B" in written["explanation"]["ja"]
+    assert "2,900" in written["explanation"]["ja"]
+    bet = solve_scenario(scenario_from_dict(HAND_MADE["an all-in bet of at least half a bet on 4th"]))
+    assert "next.full_all_in_raise" in [s.key for s in explain_sentences("next_action", bet.facts)]
+    assert "TDA 2024 Rule 47-B" in bet.to_dict()["rules"]

@@ -24,6 +24,7 @@ __all__ = [
     "amount",
     "explain",
     "explain_sentences",
+    "run_on",
     "seat_ja",
     "seats_en",
     "seats_ja",
@@ -65,6 +66,14 @@ def board_text(cards: Sequence[Card]) -> str:
 STREET_EN = {3: "3rd", 4: "4th", 5: "5th", 6: "6th", 7: "7th"}
 SUIT_JA = {0: "クラブ", 1: "ダイヤ", 2: "ハート", 3: "スペード"}
 SUIT_EN = {0: "clubs", 1: "diamonds", 2: "hearts", 3: "spades"}
+
+
+def run_on(text: str) -> str:
+    """A sentence set after a colon: its first word in lower case ("In razz" -> "in razz"), a
+    card label or a number left alone ("A♥", "6-5-4-2-A")."""
+    if len(text) > 1 and text[0].isupper() and text[1].islower():
+        return text[0].lower() + text[1:]
+    return text
 
 
 def street_ja(street: int) -> str:
@@ -371,7 +380,7 @@ def board_lines(v: Variant, b: dict[str, Any], out: Text, *, prefix: tuple[str, 
         game_ja = "スタッドハイローでもハイの" if v is Variant.STUD8 else ""
         en = f"In {game} the best board acts first (pairs, then high cards): seat {best}'s {shown} is the best."
         ja = f"{game_ja}見えているハンドが一番強いプレイヤーからアクションします（ペア→ハイカード）。{seat_ja(best)}の{shown}が一番強いボードです。"
-    out.say("board.best", prefix[0] + en, prefix[1] + ja)
+    out.say("board.best", prefix[0] + run_on(en) if prefix[0] else en, prefix[1] + ja)
     if b["tied"]:
         tied_en = seats_en(b["tied"]).capitalize()
         if b["tie_break"] == "suit":
@@ -504,12 +513,14 @@ def _next_action(f: dict[str, Any], out: Text) -> None:
             )
     short = f["short_bring_in"]
     if short is not None:
+        can_complete = f["options"]["complete_to"] is not None
         out.say(
             "next.facing_short_bring_in",
             f"Seat {short['seat']}'s bring-in is all-in for {amount(short['amount'])}, less than the {amount(f['bring_in'])} "
-            f"bring-in: the others must still enter for the full {amount(f['bring_in'])} or complete (WSOP 2024 stud rules).",
+            f"bring-in: the others must still enter for the full {amount(f['bring_in'])}"
+            f"{' or complete' if can_complete else ''} (WSOP 2024 stud rules).",
             f"{seat_ja(short['seat'])}のブリングインは{amount(short['amount'])}のオールインで、ブリングイン額{amount(f['bring_in'])}に足りません。"
-            f"ほかのプレイヤーは{amount(f['bring_in'])}を入れるか、コンプリートします（WSOP 2024 スタッドのルール）。",
+            f"ほかのプレイヤーは{amount(f['bring_in'])}を入れ{'るか、コンプリートし' if can_complete else ''}ます（WSOP 2024 スタッドのルール）。",
         )
     _bet_size(f, out)
     _full_all_in(f, out)
@@ -535,10 +546,16 @@ def _bet_size(f: dict[str, Any], out: Text) -> None:
             f"{street_ja(street)}のベット額は{size_ja}の{amount(f['bet_unit'])}です。",
         )
     if f["cap_reached"]:
+        if street == 3:
+            count_en = "the completion is bet 1; the bring-in does not count"
+            count_ja = "コンプリートが1ベット目、ブリングインは数えない"
+        else:
+            count_en = "the first bet is bet 1"
+            count_ja = "最初のベットが1ベット目"
         out.say(
             "next.cap",
-            f"The cap of {f['max_bets']} bets is reached (the completion is bet 1; the bring-in does not count), so there is no more raising (TDA 2024 Rule 48).",
-            f"{f['max_bets']}ベットのキャップに達しているので（コンプリートが1ベット目、ブリングインは数えない）、これ以上レイズできません（TDA 2024 ルール48）。",
+            f"The cap of {f['max_bets']} bets is reached ({count_en}), so there is no more raising (TDA 2024 Rule 48).",
+            f"{f['max_bets']}ベットのキャップに達しているので（{count_ja}）、これ以上レイズできません（TDA 2024 ルール48）。",
         )
     elif f["cap_lifted"]:
         out.say(

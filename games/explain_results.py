@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.explain import STREET_EN, Text, amount, cards_text, seat_ja, seats_en, seats_ja, street_ja
+from games.explain import STREET_EN, Text, amount, cards_text, run_on, seat_ja, seats_en, seats_ja, street_ja
 from games.names import card_label
 from games.rules import Variant
 
@@ -30,11 +30,13 @@ def best_hands_text(f: dict[str, Any], out: Text) -> None:
     for seat, r in sorted(f["reports"].items()):
         parts_en, parts_ja = [], []
         if r.high is not None:
-            parts_en.append(("high: " if v is Variant.STUD8 else "") + _hand_label(r.high, "en"))
+            high = _hand_label(r.high, "en")
+            parts_en.append(f"high: {run_on(high)}" if v is Variant.STUD8 else high)
             parts_ja.append(("ハイは" if v is Variant.STUD8 else "") + _hand_label(r.high, "ja"))
         if v.has_low:
             if r.low is not None:
-                parts_en.append(("low: " if v is Variant.STUD8 else "") + _hand_label(r.low, "en"))
+                low = _hand_label(r.low, "en")
+                parts_en.append(f"low: {run_on(low)}" if v is Variant.STUD8 else low)
                 parts_ja.append(("ローは" if v is Variant.STUD8 else "") + _hand_label(r.low, "ja"))
             else:
                 parts_en.append("no eight-or-better low")

@@ -105,6 +105,9 @@ HAND_MADE = {
     "killed holder post": doc(THREE, _events=ABSENT_HOLDER),
     "killed holder all-in": doc(THREE, kind="bring_in", stacks=[10000, 100, 10000], _events=ABSENT_HOLDER),
     "short bring-in post": doc(THREE, stacks=[10000, 250, 10000]),
+    "facing a short bring-in, heads-up": doc(
+        [*deal("3s4sAh", "3dQhAd"), "p1 pb"], variant="FR", stacks=[200, 15000]
+    ),
     "short bring-in, heads-up": doc(
         deal("3s4sAh", "3dQhAd"), variant="FR", stacks=[200, 15000], kind="bring_in"
     ),
@@ -323,12 +326,15 @@ def _facing_short_bring_in(case: Case, text: str) -> bool:
     st = case.state
     posts = [r for r in _betting(st, 3) if r.kind == "post_bring_in"]
     completed = any(r.kind in AGGRESSION for r in _betting(st, 3))
+    # "or complete" only when the seat to act may complete
+    completing = " or complete " in text
     return (
         st.street == 3
         and bool(posts)
         and posts[0].all_in
         and posts[0].amount < st.structure.bring_in
         and not completed
+        and (not completing or (st.actor is not None and case.solution.answer["options"]["complete_to"] is not None))
     )
 
 
@@ -754,3 +760,27 @@ def test_an_all_in_raise_of_half_a_bet_or_more_is_explained_as_a_full_raise_unde
     bet = solve_scenario(scenario_from_dict(HAND_MADE["an all-in bet of at least half a bet on 4th"]))
     assert "next.full_all_in_raise" in [s.key for s in explain_sentences("next_action", bet.facts)]
     assert "TDA 2024 Rule 47-B" in bet.to_dict()["rules"]
+
+
+def test_the_cap_counts_a_completion_only_on_third_street():
+    said = set()
+    for case, text in _texts("next_action"):
+        street = case.state.street
+        if "the completion is bet 1" in text["en"]:
+            assert street == 3, f"{case.name}: {text['en']}"
+            assert "コンプリートが1ベット目" in text["ja"]
+            said.add(3)
+        if "the first bet is bet 1" in text["en"]:
+            assert street > 3, f"{case.name}: {text['en']}"
+            assert "最初のベットが1ベット目" in text["ja"]
+            assert "コンプリート" not in text["ja"]
+            said.add(4)
+    assert said == {3, 4}
+
+
+def test_no_explanation_goes_on_with_a_capital_word_after_a_colon():
+    bad = []
+    for case in corpus():
+        en = case.solution.to_dict()["explanation"]["en"]
+        bad += [f"{case.name}: …{en[max(0, m.start() - 40) : m.end() + 20]}…" for m in re.finditer(r"[:;] [A-Z][a-z]", en)]
+    assert not bad, "\n".join(bad[:10])

@@ -197,7 +197,12 @@ def _plan(view: Mapping[str, Any]) -> _Plan:
         p, card = player[int(event["seat"])], _card(event["card"])
         seen.add(card)
         k = third.get(p) if event.get("street") == 3 else last7.get(p)
-        if k is not None and card not in deals[k].cards:
+        if k is not None and event.get("street") == 3 and deals[k].cards[2] == card:
+            # TDA 2024 RP-10 A: the deal draws the exposed card as the door, but it was dealt
+            # down; the third card dealt is face down now and unseen.
+            deals[k].cards = [deals[k].cards[0], card, None]
+            deals[k].down = (0, 2)
+        elif k is not None and card not in deals[k].cards:
             free = deals[k].free()
             if free:
                 deals[k].cards[free[-1] if event.get("street") == 3 else free[0]] = card

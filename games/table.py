@@ -95,6 +95,13 @@ def _history(state: StudState, events: list[Event], wrong_counts: Mapping[int, i
     out: list[dict[str, Any]] = []
     streets = _record_streets(state)
     pending = list(events)
+    # TDA 2024 RP-10 A: a downcard the dealer exposed on the initial deal is the upcard and the
+    # third card is dealt face down, so the deal shows the exposed card as the door.
+    doors = {
+        state.player_of_seat(e.seat): str(e.card)
+        for e in events
+        if e.type == "downcard_exposed_by_dealer" and e.street == 3 and e.seat is not None and e.card is not None
+    }
     bets: dict[int, int] = {}
     current = 3
 
@@ -113,7 +120,7 @@ def _history(state: StudState, events: list[Event], wrong_counts: Mapping[int, i
             entry: dict[str, Any] = {"street": street, "seat": state.seat_of(player), "action": "deal"}
             if street == 3:
                 entry["downcards"] = max(0, 2 + wrong_counts.get(player, 0))
-                entry["upcards"] = [str(record.cards[2])]
+                entry["upcards"] = [doors.get(player, str(record.cards[2]))]
             elif street == 7:
                 entry["downcards"] = 1
             else:

@@ -300,3 +300,71 @@ def test_an_award_after_an_exposed_downcard_is_drawn_and_answerable(kind, street
         assert check_answerable(award).answerable
         checked += 1
     assert checked >= 3
+
+
+RP10A_RAZZ = {
+    "variant": "FR",
+    "antes": [100, 100, 100, 100],
+    "bring_in": 200,
+    "small_bet": 500,
+    "big_bet": 1000,
+    "starting_stacks": [10000, 10000, 10000, 10000],
+    "actions": ["d dh p1 6h7dJh", "d dh p2 As5c9s", "d dh p3 Kd6c4c", "d dh p4 Ah6dQc"],
+    "_events": [{"after": 3, "type": "downcard_exposed_by_dealer", "seat": 3, "card": "Kd", "street": 3}],
+    "_question": {"kind": "bring_in"},
+}
+RP10A_STUD8 = {
+    "variant": "F7S/8",
+    "antes": [100] * 5,
+    "bring_in": 200,
+    "small_bet": 500,
+    "big_bet": 1000,
+    "starting_stacks": [10000] * 5,
+    "actions": ["d dh p1 3dTs4c", "d dh p2 8sTcJd", "d dh p3 4d5cQs", "d dh p4 6sKc7c", "d dh p5 Js9dAh"],
+    "_events": [{"after": 4, "type": "downcard_exposed_by_dealer", "seat": 4, "card": "Kc", "street": 3}],
+    "_question": {"kind": "bring_in"},
+}
+
+
+def _assert_rp10a_drawn(document, label):  # type: ignore[no-untyped-def]
+    """TDA 2024 RP-10 A: the exposed card is the seat's one upcard, the third card was dealt face
+    down; the seat and its deal entry in the history agree, and no face-down card shows."""
+    (event,) = [e for e in document["_events"] if e["type"] == "downcard_exposed_by_dealer"]
+    view = table_view(document)
+    seat = _seat(view, event["seat"])
+    assert seat["upcards"] == [event["card"]], label
+    assert seat["downcards"] == 2, label
+    assert seat["exposed"] == [event["card"]], label
+    (dealt,) = [
+        e for e in view["history"] if e["action"] == "deal" and e["seat"] == event["seat"] and e["street"] == 3
+    ]
+    assert (dealt["upcards"], dealt["downcards"]) == ([event["card"]], 2), label
+    state = load_scenario(document).replay().state
+    hidden = {str(c) for c in state.downs[state.player_of_seat(event["seat"])]}
+    shown = set(seat.get("downcards_shown", []))
+    text = repr(view)
+    assert not [c for c in hidden - shown if repr(c) in text], (label, hidden)
+    rebuilt = rebuild_from_view(view, random.Random(label))
+    assert table_view(rebuilt) == view, label
+    assert check_answerable(document).answerable, label
+
+
+@pytest.mark.parametrize("document", [RP10A_RAZZ, RP10A_STUD8], ids=["razz", "stud8"])
+def test_a_downcard_exposed_on_the_initial_deal_is_the_door_in_the_history_as_on_the_seat(document):
+    _assert_rp10a_drawn(document, document["variant"])
+
+
+def test_every_generated_exposure_on_the_initial_deal_is_drawn_as_the_door_for_the_questions_after_it():
+    # Generated rulings about a 3rd-street downcard exposed by the dealer, asked instead as the
+    # bring-in and the first decision once the ruling is made (the event then in the history).
+    checked = 0
+    for variant in VARIANTS:
+        for seed in range(150):
+            document = generate(kind="ruling", variant=variant, seed=seed)
+            event = document["_events"][-1]
+            if event["type"] != "downcard_exposed_by_dealer" or event["street"] != 3:
+                continue
+            for kind in ("bring_in", "next_action"):
+                _assert_rp10a_drawn({**document, "_question": {"kind": kind}}, f"{variant}/{seed}/{kind}")
+                checked += 1
+    assert checked >= 20

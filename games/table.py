@@ -281,6 +281,11 @@ def table_view(
     tabled = _tabled(state, kind, reveal_downcards)
     history = _history(state, events, wrong)
     stacks, committed, bets, returned = _chips(state, kind, street, history)
+    # The irregularity a ruling asks about is drawn as it happened: an absent player's seat is
+    # marked absent (not dead: killing the hand is the ruling, TDA 2024 Rule 30).
+    absent = list(state.absent)
+    if asked is not None and asked.type == "absent_at_deal" and asked.seat is not None:
+        absent[state.player_of_seat(asked.seat)] = True
     seats = []
     for i in range(state.count):
         ups = [str(c) for c in state.ups[i]]
@@ -302,7 +307,7 @@ def table_view(
             "returned": returned[i],
             "folded": state.folded[i],
             "all_in": not state.folded[i] and stacks[i] == 0,
-            "absent": state.absent[i],
+            "absent": absent[i],
             "dead": state.dead[i],
             "mucked": state.mucked[i],
             "exposed": list(marked),

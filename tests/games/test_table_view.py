@@ -368,3 +368,17 @@ def test_every_generated_exposure_on_the_initial_deal_is_drawn_as_the_door_for_t
                 _assert_rp10a_drawn({**document, "_question": {"kind": kind}}, f"{variant}/{seed}/{kind}")
                 checked += 1
     assert checked >= 20
+
+
+def test_a_ruling_about_an_absent_player_marks_that_seat_absent():
+    # The table just before the ruling, with the irregularity drawn: the seat is empty at the
+    # end of the deal; whether the hand is killed is the answer, so it is not marked dead yet.
+    found = 0
+    for variant in VARIANTS:
+        for event, view, seat in _rulings("absent_at_deal", variant):
+            assert seat["absent"] is True
+            assert (seat["dead"], seat["folded"]) == (False, False)
+            others = [s for s in view["seats"] if s["seat"] != event["seat"]]
+            assert not any(s["absent"] for s in others)
+            found += 1
+    assert found

@@ -9,7 +9,9 @@ is replaced by a random card that is visible nowhere in the view.
 :func:`check_answerable` solves several such rebuilds: a question is answerable when each of
 them has the scenario's own answer. When it is not, the report names what the trainee cannot
 see: the seats whose face-down cards change the answer (found by refilling one seat at a time
-on top of the real cards), or that something other than a card is missing from the table.
+on top of the real cards), or that something other than a card is missing from the table. A
+question asked when its answer is already in the history (who shows first once hands are
+tabled), or before a dealer could answer it (the pots while a bet is pending), fails too.
 
 >>> from games.generate import generate
 >>> check_answerable(generate(kind="pots", variant="F7S", seed=1, focus="side_pots")).answerable
@@ -29,7 +31,13 @@ from games.scenario import Scenario, load_scenario
 from games.solve import solve_scenario
 from games.table import table_view
 
-__all__ = ["AnswerabilityProblem", "AnswerabilityReport", "check_answerable", "rebuild_from_view"]
+__all__ = [
+    "AnswerabilityProblem",
+    "AnswerabilityReport",
+    "check_answerable",
+    "moment_problems",
+    "rebuild_from_view",
+]
 
 OTHER_VARIANTS = ("NT", "FCH", "T10S")
 _PHH_VERBS = {"post_bring_in": "pb", "check": "cc", "call": "cc", "fold": "f"}
@@ -57,7 +65,10 @@ class AnswerabilityProblem:
     something else is missing from the table; ``params["fields"]``), ``answer_varies`` (the
     answer changes with what the table hides, for games whose rebuild cannot name a seat),
     ``rebuild_failed`` (the view does not hold enough to rebuild the hand;
-    ``params["reason"]``).
+    ``params["reason"]``). Questions asked at the wrong moment (:func:`moment_problems`):
+    ``showdown_already_tabled`` (who shows first, once a hand was shown or mucked: the order is
+    in the history), ``pots_bet_pending`` (the pots while ``params["seats"]`` still owe chips
+    in the betting round), ``bring_in_in_history`` (the bring-in once 3rd-street betting began).
     """
 
     code: str
@@ -87,6 +98,23 @@ class AnswerabilityProblem:
                 "The answer cannot be worked out from the cards and chips on the table: a hand that "
                 "looks the same on the table has another answer."
             )
+        if self.code == "showdown_already_tabled":
+            if ja:
+                return "ハンドはすでに開かれていて、ショーダウンで見せる順番は履歴に出ています。"
+            return "The hands are already tabled: the order of the showdown is in the history."
+        if self.code == "pots_bet_pending":
+            seats = list(self.params.get("seats") or [])
+            if ja:
+                return (
+                    f"まだベットが途中です。{_seat_list_ja(seats)}のアクションが残っているので、"
+                    "ポットは確定していません。"
+                )
+            verb = "still has" if len(seats) == 1 else "still have"
+            return f"A bet is still pending: {_seat_list_en(seats)} {verb} to act, so the pots are not settled."
+        if self.code == "bring_in_in_history":
+            if ja:
+                return "3rdストリートのベッティングがすでに始まっていて、ブリングインは履歴に出ています。"
+            return "The 3rd-street betting has begun: who brought in, and for how much, is in the history."
         if self.code == "answer_varies":
             if ja:
                 return "答えが卓上に見えていない札や金額によって変わります。"
@@ -326,6 +354,44 @@ def _rebuild_other(view: Mapping[str, Any], rng: random.Random) -> dict[str, Any
     return result
 
 
+# --- the moment of the question ---------------------------------------------------------------
+
+
+def moment_problems(scenario: Scenario) -> tuple[AnswerabilityProblem, ...]:
+    """Problems with the moment a stud question is asked, whatever the view draws: its answer
+    is already in the history, or a dealer would not answer it yet.
+
+    Who shows first once any hand was shown or mucked (the order is in the history, TDA 2024
+    Rule 17-A); the pots while a live player with chips still owes chips in the betting round
+    (the pots are not settled; the antes before any action are); the bring-in once 3rd-street
+    betting began (the post, or the first decision, is in the history).
+    """
+    kind = scenario.kind
+    if kind not in ("showdown_first", "pots", "bring_in"):
+        return ()
+    state = scenario.replay().state
+    if kind == "showdown_first":
+        if any(state.shown) or any(state.mucked):
+            return (AnswerabilityProblem("showdown_already_tabled"),)
+        return ()
+    if kind == "bring_in":
+        third = state.street_actions.get(3, [])
+        if any(r.kind not in ("deal_hole", "deal_community", "show", "muck") for r in third):
+            return (AnswerabilityProblem("bring_in_in_history"),)
+        return ()
+    if state.phase != "bet":
+        return ()
+    target = state.target
+    owing = [
+        p
+        for p in state.queue
+        if not state.folded[p] and state.stacks[p] > 0 and state.bets[p] < target
+    ]
+    if owing:
+        return (AnswerabilityProblem("pots_bet_pending", {"seats": sorted(state.seat_of(p) for p in owing)}),)
+    return ()
+
+
 # --- the check --------------------------------------------------------------------------------
 
 
@@ -380,11 +446,16 @@ def check_answerable(
     The view (``view``, default :func:`games.table.table_view` of the document) is rebuilt
     ``fillings`` times with random cards where the trainee sees none; the question is
     answerable when every rebuild has the scenario's answer, compared on ``fields`` (the
-    answer fields a drill asks) or on the whole answer. A document that cannot be solved
-    raises its :class:`EngineError`.
+    answer fields a drill asks) or on the whole answer. A stud question asked at a moment its
+    answer is already in the history, or not settled yet, fails before any rebuild
+    (:func:`moment_problems`). A document that cannot be solved raises its :class:`EngineError`.
     """
     scenario = load_scenario(document if isinstance(document, Mapping) else _decoded(document))
     original = dict(solve_scenario(scenario).answer)
+    if isinstance(scenario, Scenario):
+        moment = moment_problems(scenario)
+        if moment:
+            return _report(*moment)
     doc = dict(document) if isinstance(document, Mapping) else _decoded(document)
     if view is None:
         view = table_view(scenario)

@@ -17,7 +17,7 @@ import pytest
 from games.answerable import AnswerabilityProblem, check_answerable, rebuild_from_view
 from games.errors import EngineError
 from games.generate import generate
-from games.scenario import QUESTION_KINDS
+from games.scenario import QUESTION_KINDS, load_scenario
 from games.solve import solve
 from games.table import table_view
 from tests.games.answerable_cases import VARIANTS, examples, generated, walk_steps
@@ -189,3 +189,103 @@ def test_the_other_games_are_rebuilt_by_their_own_module():
     else:
         rebuilt = rebuild_from_view(view, random.Random(0))
         assert solve(rebuilt)["kind"] == document["_question"]["kind"]
+
+
+# --- questions whose answer the table already shows, or asked when no dealer would -------------
+
+HEADS_UP = deal("QdQc2d", "AsKs9h")  # seat 1 has the low door and brings in
+
+
+def _tabled_showdown_first(*, muck_one: bool) -> dict:  # type: ignore[type-arg]
+    document = next(
+        d
+        for seed in range(40)
+        if len(load_scenario(d := generate(kind="showdown_first", variant="F7S", seed=seed)).replay().state.live_players())
+        >= 2
+    )
+    assert check_answerable(document).answerable
+    state = load_scenario(document).replay().state
+    shows = []
+    for k, player in enumerate(state.live_players()):
+        if muck_one and k == 1:
+            shows.append(f"p{player + 1} sm")
+        else:
+            shows.append(f"p{player + 1} sm {''.join(str(c) for c in state.cards_of(player))}")
+    return {**document, "actions": [*document["actions"], *(shows[:1] if muck_one else shows)]}
+
+
+@pytest.mark.parametrize("muck_one", [False, True])
+def test_who_shows_first_once_a_hand_is_shown_is_in_the_history_and_refused(muck_one):
+    document = _tabled_showdown_first(muck_one=muck_one)
+    report = check_answerable(document)
+    assert report.answerable is False
+    (problem,) = report.problems
+    assert problem.code == "showdown_already_tabled"
+    assert "already tabled" in problem.message("en")
+    assert "履歴" in problem.message("ja")
+
+
+def test_the_pots_while_a_bet_is_pending_are_refused_and_name_the_seat_that_owes():
+    # Seat 1 brought in, seat 2 completed to 500: seat 1 still has to act, nothing is settled.
+    document = doc([*HEADS_UP, "p1 pb", "p2 cbr 500"], kind="pots")
+    report = check_answerable(document)
+    assert report.answerable is False
+    (problem,) = report.problems
+    assert problem.code == "pots_bet_pending"
+    assert problem.params["seats"] == [1]
+    assert "seat 1 still has to act" in problem.message("en")
+    assert "1番席" in problem.message("ja")
+    assert "シート" not in problem.message("ja")
+
+
+def test_the_pots_of_the_antes_and_of_a_finished_or_checked_round_can_be_asked():
+    assert check_answerable(doc(HEADS_UP, kind="pots")).answerable  # the antes, before any action
+    called = [*HEADS_UP, "p1 pb", "p2 cbr 500", "p1 cc"]
+    assert check_answerable(doc(called, kind="pots")).answerable
+    checked = [*called, *street(["3c", "Ah"]), "p2 cc"]  # seat 1 may check: nobody owes chips
+    assert check_answerable(doc(checked, kind="pots")).answerable
+    three = [*HEADS_UP, "d dh p3 7h7c5s", "p1 pb", "p2 cbr 500", "p3 cc"]
+    short = doc(three, kind="pots", stacks=[250, 10000, 10000])
+    assert check_answerable(short).answerable  # seat 1 is all-in on the bring-in: it owes nothing more
+
+
+def test_the_bring_in_once_third_street_betting_began_is_in_the_history_and_refused():
+    report = check_answerable(doc([*HEADS_UP, "p1 pb"], kind="bring_in"))
+    assert report.answerable is False
+    assert [p.code for p in report.problems] == ["bring_in_in_history"]
+    assert check_answerable(doc(HEADS_UP, kind="bring_in")).answerable
+
+
+def test_problems_of_the_moment_are_written_in_english_and_japanese():
+    for code, params in (
+        ("showdown_already_tabled", {}),
+        ("pots_bet_pending", {"seats": [2, 4]}),
+        ("bring_in_in_history", {}),
+    ):
+        problem = AnswerabilityProblem(code, params)
+        en, ja = problem.message("en"), problem.message("ja")
+        assert en and ja and en != ja
+        assert "cannot be rebuilt" not in en
+    assert "seats 2 and 4 still have to act" in AnswerabilityProblem("pots_bet_pending", {"seats": [2, 4]}).message()
+
+
+def test_no_generated_question_is_asked_when_its_answer_is_in_the_history_or_not_settled():
+    from games.answerable import moment_problems
+    from games.generate import focuses
+
+    bad = []
+    for kind in QUESTION_KINDS:
+        for game in VARIANTS:
+            for focus in (None, *focuses(kind, game)):
+                for ruleset in ("tda-2024", "robert-cash"):
+                    for seed in range(25):
+                        document = generate(kind=kind, variant=game, seed=seed, ruleset=ruleset, focus=focus)
+                        problems = moment_problems(load_scenario(document))
+                        if problems:
+                            bad.append((kind, focus, game, ruleset, seed, [p.code for p in problems]))
+    for game in VARIANTS:
+        for case, _step in walk_steps(game, count=14):
+            problems = moment_problems(load_scenario(case.document))
+            if problems:
+                bad.append((case.label, [p.code for p in problems]))
+    assert not bad, bad[:5]

@@ -153,6 +153,61 @@ def test_the_editor_says_it_in_japanese(login_as, instructor, org):
     assert SEAT_1_JA in response.content.decode()
 
 
+HEADS_UP = {k: v for k, v in LONE_HAND.items() if k not in ("actions", "_question")}
+HEADS_UP.update(antes=[100, 100], starting_stacks=[10000, 10000])
+# Checked down to 7th street, seat 2 bets and seat 1 calls; then both hands are shown: the order
+# of the showdown is already in the history.
+SHOWN = {
+    **HEADS_UP,
+    "actions": [
+        "d dh p1 QdQc2d", "d dh p2 AsKs9h", "p1 pb", "p2 cc",
+        "d dh p1 3c", "d dh p2 Ah", "p2 cc", "p1 cc",
+        "d dh p1 4h", "d dh p2 Kd", "p2 cc", "p1 cc",
+        "d dh p1 6h", "d dh p2 2s", "p2 cc", "p1 cc",
+        "d dh p1 Jh", "d dh p2 3s", "p2 cbr 1000", "p1 cc",
+        "p2 sm AsKs9hAhKd2s3s", "p1 sm QdQc2d3c4h6hJh",
+    ],  # fmt: skip
+    "_question": {"kind": "showdown_first"},
+}
+# Seat 1 brought in and seat 2 completed: seat 1 still has to act, so the pots are not settled.
+PENDING = {
+    **HEADS_UP,
+    "actions": ["d dh p1 QdQc2d", "d dh p2 AsKs9h", "p1 pb", "p2 cbr 500"],
+    "_question": {"kind": "pots"},
+}
+
+
+@pytest.mark.parametrize(
+    ("document", "reason_en", "reason_ja"),
+    [
+        (SHOWN, "the order of the showdown is in the history", "ショーダウンで見せる順番は履歴に出ています"),
+        (PENDING, "seat 1 still has to act, so the pots are not settled", "1番席のアクションが残っている"),
+    ],
+    ids=["showdown-order-tabled", "pots-bet-pending"],
+)
+def test_a_question_whose_answer_is_in_the_history_or_not_settled_is_not_published(
+    login_as, instructor, org, document, reason_en, reason_ja
+):
+    with pytest.raises(ScenarioNotAnswerable) as refused:
+        scenario_save(organisation=org, user=None, document=document, title="Early", status="published")
+    assert reason_en in refused.value.messages("en")[0]
+    assert not Scenario.objects.exists()
+
+    scenario = make_scenario(org, document=document, title="Asked too late", status="draft")
+    url = reverse("scenarios:edit", args=[org.slug, scenario.pk])
+    client = login_as(instructor)
+    html = client.get(url, **EN).content.decode()
+    assert 'data-answerability="fails"' in html
+    response = client.post(url, form_data(html, op="publish"), **EN)
+    assert response.status_code == 422
+    assert reason_en in response.content.decode()
+    response = client.post(url, form_data(client.get(url, **JA).content.decode(), op="publish"), **JA)
+    assert response.status_code == 422
+    assert reason_ja in response.content.decode()
+    scenario.refresh_from_db()
+    assert scenario.status == "draft"
+
+
 def test_an_answerable_scenario_shows_no_warning_and_publishes(login_as, instructor, org):
     scenario = make_scenario(org, status="draft")
     url = reverse("scenarios:edit", args=[org.slug, scenario.pk])

@@ -110,7 +110,9 @@ class AnswerabilityProblem:
                     "ポットは確定していません。"
                 )
             verb = "still has" if len(seats) == 1 else "still have"
-            return f"A bet is still pending: {_seat_list_en(seats)} {verb} to act, so the pots are not settled."
+            return (
+                f"A bet is still pending: {_seat_list_en(seats)} {verb} to act, so the pots are not settled."
+            )
         if self.code == "bring_in_in_history":
             if ja:
                 return "3rdストリートのベッティングがすでに始まっていて、ブリングインは履歴に出ています。"
@@ -382,11 +384,7 @@ def moment_problems(scenario: Scenario) -> tuple[AnswerabilityProblem, ...]:
     if state.phase != "bet":
         return ()
     target = state.target
-    owing = [
-        p
-        for p in state.queue
-        if not state.folded[p] and state.stacks[p] > 0 and state.bets[p] < target
-    ]
+    owing = [p for p in state.queue if not state.folded[p] and state.stacks[p] > 0 and state.bets[p] < target]
     if owing:
         return (AnswerabilityProblem("pots_bet_pending", {"seats": sorted(state.seat_of(p) for p in owing)}),)
     return ()

@@ -111,8 +111,8 @@ def _bring_in_misreadings(scenario: Scenario, state: StudState, right: dict[str,
             {"amount": right["amount"]},
             {**right, "amount": state.structure.bring_in, "first_to_act": right["seat"]},
         )
-    holder = state.player_of_seat(right["seat"])
-    if right["amount"] > 0 and not state.folded[holder] and right["first_to_act"] != right["seat"]:
+    low = state.player_of_seat(right["seat"])
+    if right["amount"] > 0 and not state.folded[low] and right["first_to_act"] != right["seat"]:
         # The post takes the low card's last chips (WSOP 2024 Stud: short bring-in).
         yield "post_is_no_decision", {}, {**right, "first_to_act": right["seat"]}
     if any(e.type == "downcard_exposed_by_dealer" for e in scenario.events):

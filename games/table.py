@@ -100,7 +100,10 @@ def _history(state: StudState, events: list[Event], wrong_counts: Mapping[int, i
     doors = {
         state.player_of_seat(e.seat): str(e.card)
         for e in events
-        if e.type == "downcard_exposed_by_dealer" and e.street == 3 and e.seat is not None and e.card is not None
+        if e.type == "downcard_exposed_by_dealer"
+        and e.street == 3
+        and e.seat is not None
+        and e.card is not None
     }
     bets: dict[int, int] = {}
     current = 3

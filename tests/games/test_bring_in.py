@@ -205,7 +205,9 @@ def test_a_bring_in_short_of_the_full_amount_is_posted_all_in_and_the_first_deci
         "bet_to": None,
         "raise_to": None,
     }
-    after = answer({**SHORT_RAZZ, "actions": [*SHORT_RAZZ["actions"], "p1 pb"], "_question": {"kind": "next_action"}})
+    after = answer(
+        {**SHORT_RAZZ, "actions": [*SHORT_RAZZ["actions"], "p1 pb"], "_question": {"kind": "next_action"}}
+    )
     assert after["seat"] == 2
     assert after["options"]["call"] == 200
     assert after["options"]["complete_to"] is None

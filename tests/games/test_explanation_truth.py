@@ -334,7 +334,10 @@ def _facing_short_bring_in(case: Case, text: str) -> bool:
         and posts[0].all_in
         and posts[0].amount < st.structure.bring_in
         and not completed
-        and (not completing or (st.actor is not None and case.solution.answer["options"]["complete_to"] is not None))
+        and (
+            not completing
+            or (st.actor is not None and case.solution.answer["options"]["complete_to"] is not None)
+        )
     )
 
 
@@ -782,5 +785,8 @@ def test_no_explanation_goes_on_with_a_capital_word_after_a_colon():
     bad = []
     for case in corpus():
         en = case.solution.to_dict()["explanation"]["en"]
-        bad += [f"{case.name}: …{en[max(0, m.start() - 40) : m.end() + 20]}…" for m in re.finditer(r"[:;] [A-Z][a-z]", en)]
+        bad += [
+            f"{case.name}: …{en[max(0, m.start() - 40) : m.end() + 20]}…"
+            for m in re.finditer(r"[:;] [A-Z][a-z]", en)
+        ]
     assert not bad, "\n".join(bad[:10])

@@ -336,7 +336,9 @@ def _assert_rp10a_drawn(document, label):  # type: ignore[no-untyped-def]
     assert seat["downcards"] == 2, label
     assert seat["exposed"] == [event["card"]], label
     (dealt,) = [
-        e for e in view["history"] if e["action"] == "deal" and e["seat"] == event["seat"] and e["street"] == 3
+        e
+        for e in view["history"]
+        if e["action"] == "deal" and e["seat"] == event["seat"] and e["street"] == 3
     ]
     assert (dealt["upcards"], dealt["downcards"]) == ([event["card"]], 2), label
     state = load_scenario(document).replay().state

@@ -157,18 +157,15 @@ HEADS_UP = {k: v for k, v in LONE_HAND.items() if k not in ("actions", "_questio
 HEADS_UP.update(antes=[100, 100], starting_stacks=[10000, 10000])
 # Checked down to 7th street, seat 2 bets and seat 1 calls; then both hands are shown: the order
 # of the showdown is already in the history.
-SHOWN = {
-    **HEADS_UP,
-    "actions": [
-        "d dh p1 QdQc2d", "d dh p2 AsKs9h", "p1 pb", "p2 cc",
-        "d dh p1 3c", "d dh p2 Ah", "p2 cc", "p1 cc",
-        "d dh p1 4h", "d dh p2 Kd", "p2 cc", "p1 cc",
-        "d dh p1 6h", "d dh p2 2s", "p2 cc", "p1 cc",
-        "d dh p1 Jh", "d dh p2 3s", "p2 cbr 1000", "p1 cc",
-        "p2 sm AsKs9hAhKd2s3s", "p1 sm QdQc2d3c4h6hJh",
-    ],  # fmt: skip
-    "_question": {"kind": "showdown_first"},
-}
+SHOWN_ACTIONS = [
+    "d dh p1 QdQc2d", "d dh p2 AsKs9h", "p1 pb", "p2 cc",
+    "d dh p1 3c", "d dh p2 Ah", "p2 cc", "p1 cc",
+    "d dh p1 4h", "d dh p2 Kd", "p2 cc", "p1 cc",
+    "d dh p1 6h", "d dh p2 2s", "p2 cc", "p1 cc",
+    "d dh p1 Jh", "d dh p2 3s", "p2 cbr 1000", "p1 cc",
+    "p2 sm AsKs9hAhKd2s3s", "p1 sm QdQc2d3c4h6hJh",
+]  # fmt: skip
+SHOWN = {**HEADS_UP, "actions": SHOWN_ACTIONS, "_question": {"kind": "showdown_first"}}
 # Seat 1 brought in and seat 2 completed: seat 1 still has to act, so the pots are not settled.
 PENDING = {
     **HEADS_UP,

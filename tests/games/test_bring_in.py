@@ -170,16 +170,7 @@ def test_tda_rp10e_heads_up_against_the_ante_all_in_nobody_acts_and_nothing_is_o
     assert "フォールド" not in result["explanation"]["ja"]
 
 
-SHORT_RAZZ = {
-    "variant": "FR",
-    "antes": [100, 100],
-    "bring_in": 200,
-    "small_bet": 500,
-    "big_bet": 1000,
-    "starting_stacks": [200, 15000],
-    "actions": ["d dh p1 3s4sAh", "d dh p2 3dQhAd"],
-    "_question": {"kind": "bring_in"},
-}
+SHORT_RAZZ = doc(deal("3s4sAh", "3dQhAd"), variant="FR", stacks=[200, 15000], kind="bring_in")
 
 
 def test_a_bring_in_short_of_the_full_amount_is_posted_all_in_and_the_first_decision_is_the_next_players():

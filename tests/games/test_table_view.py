@@ -302,28 +302,18 @@ def test_an_award_after_an_exposed_downcard_is_drawn_and_answerable(kind, street
     assert checked >= 3
 
 
-RP10A_RAZZ = {
-    "variant": "FR",
-    "antes": [100, 100, 100, 100],
-    "bring_in": 200,
-    "small_bet": 500,
-    "big_bet": 1000,
-    "starting_stacks": [10000, 10000, 10000, 10000],
-    "actions": ["d dh p1 6h7dJh", "d dh p2 As5c9s", "d dh p3 Kd6c4c", "d dh p4 Ah6dQc"],
-    "_events": [{"after": 3, "type": "downcard_exposed_by_dealer", "seat": 3, "card": "Kd", "street": 3}],
-    "_question": {"kind": "bring_in"},
-}
-RP10A_STUD8 = {
-    "variant": "F7S/8",
-    "antes": [100] * 5,
-    "bring_in": 200,
-    "small_bet": 500,
-    "big_bet": 1000,
-    "starting_stacks": [10000] * 5,
-    "actions": ["d dh p1 3dTs4c", "d dh p2 8sTcJd", "d dh p3 4d5cQs", "d dh p4 6sKc7c", "d dh p5 Js9dAh"],
-    "_events": [{"after": 4, "type": "downcard_exposed_by_dealer", "seat": 4, "card": "Kc", "street": 3}],
-    "_question": {"kind": "bring_in"},
-}
+RP10A_RAZZ = doc(
+    deal("6h7dJh", "As5c9s", "Kd6c4c", "Ah6dQc"),
+    variant="FR",
+    kind="bring_in",
+    _events=[{"after": 3, "type": "downcard_exposed_by_dealer", "seat": 3, "card": "Kd", "street": 3}],
+)
+RP10A_STUD8 = doc(
+    deal("3dTs4c", "8sTcJd", "4d5cQs", "6sKc7c", "Js9dAh"),
+    variant="F7S/8",
+    kind="bring_in",
+    _events=[{"after": 4, "type": "downcard_exposed_by_dealer", "seat": 4, "card": "Kc", "street": 3}],
+)
 
 
 def _assert_rp10a_drawn(document, label):  # type: ignore[no-untyped-def]

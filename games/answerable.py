@@ -57,7 +57,8 @@ class AnswerabilityProblem:
     something else is missing from the table; ``params["fields"]``), ``answer_varies`` (the
     answer changes with what the table hides, for games whose rebuild cannot name a seat),
     ``rebuild_failed`` (the view does not hold enough to rebuild the hand;
-    ``params["reason"]``).
+    ``params["reason"]``), ``betting_open`` (a hold'em pots question while the betting round
+    is open: ``games.answerable_other.premise_problem``).
     """
 
     code: str
@@ -86,6 +87,19 @@ class AnswerabilityProblem:
             return (
                 "The answer cannot be worked out from the cards and chips on the table: a hand that "
                 "looks the same on the table has another answer."
+            )
+        if self.code == "betting_open":
+            seats = list(self.params.get("seats") or [])
+            if ja:
+                who = f"（{_seat_list_ja(seats)}がまだアクションします）" if seats else ""
+                return (
+                    f"ベッティングラウンドの途中{who}でポットを尋ねています。前に出ているチップはまだ確定していません。"
+                    "ポットは、ラウンドが終わってから（または誰もアクションする前に）尋ねてください。"
+                )
+            who = f" ({_seat_list_en(seats)} still to act)" if seats else ""
+            return (
+                f"The pots are asked while the betting round is still open{who}: the chips in front are "
+                "not final. Ask for the pots once the round is complete, or before anyone acts."
             )
         if self.code == "answer_varies":
             if ja:
@@ -321,6 +335,13 @@ def _rebuild_other(view: Mapping[str, Any], rng: random.Random) -> dict[str, Any
     return result
 
 
+def _other_premise(scenario: Any) -> AnswerabilityProblem | None:
+    from games.answerable_other import premise_problem
+
+    found = premise_problem(scenario)
+    return None if found is None else AnswerabilityProblem(found[0], found[1])
+
+
 # --- the check --------------------------------------------------------------------------------
 
 
@@ -396,6 +417,9 @@ def check_answerable(
             return None, f"the view lacks {err}"
 
     if view.get("variant") in OTHER_VARIANTS:
+        premise = _other_premise(scenario)
+        if premise is not None:
+            return _report(premise)
         for _ in range(fillings):
             differ, reason = attempt(lambda: rebuild_from_view(view, rng))
             if reason is not None:

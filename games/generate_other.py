@@ -265,8 +265,8 @@ def _holdem_point(kind: str, focus: str, run: _HoldemRun) -> bool:
             return any(hand.stacks[k] == 0 for k in hand.contenders()) and any(hand.acted)
         return hand.phase == "betting" and any(hand.acted)
     if kind == "pots":
-        if hand.phase == "deal_hole":
-            return False
+        if not _pots_askable(hand) or len(hand.contenders()) < 2:
+            return False  # one player left takes everything: too plain to drill
         if focus == "side_pots":
             return len(hand.pots()) >= 3
         if focus == "uncalled":
@@ -318,7 +318,15 @@ def _holdem(kind: str, focus: str, rng: random.Random) -> tuple[dict[str, Any], 
     return fallback, False
 
 
+def _pots_askable(hand: HoldemHand) -> bool:
+    """The pots are asked once the betting round is complete (or before anyone acts in it):
+    every bet in front is then called, or goes back uncalled."""
+    return hand.phase != "deal_hole" and not hand.round_in_progress()
+
+
 def _holdem_usable(kind: str, hand: HoldemHand) -> bool:
+    if kind == "pots":
+        return _pots_askable(hand)
     if kind == "next_action":
         return hand.phase != "deal_hole"
     if kind == "min_raise":

@@ -150,3 +150,38 @@ def test_the_docstring_example_of_the_rebuild_holds():
     result = doctest.testmod(answerable_other)
     assert result.attempted > 0
     assert result.failed == 0
+
+
+# An all-in for 40,400 preflop with seats 6 and 1 still to act: the 26,000 nobody has matched
+# is neither in a side pot nor back with its owner yet.
+POTS_WITH_BETTING_OPEN = {
+    "variant": "NT",
+    "antes": [0, 0, 0, 0, 0, 0],
+    "blinds_or_straddles": [200, 400, 0, 0, 0, 0],
+    "min_bet": 400,
+    "starting_stacks": [48800, 2600, 14400, 40400, 4600, 7000],
+    "actions": [
+        "d dh p1 Qs3h", "d dh p2 5dTs", "d dh p3 7c7h", "d dh p4 Ad2h", "d dh p5 8h8d", "d dh p6 3sKc",
+        "p3 cbr 800", "p4 cc", "p5 cc", "p6 cc", "p1 cbr 1200", "p2 f", "p3 cbr 14400", "p4 cbr 40400",
+        "p5 cc",
+    ],
+    "_question": {"kind": "pots"},
+}  # fmt: skip
+
+
+def test_a_hold_em_pots_question_asked_while_the_betting_round_is_open_is_refused():
+    report = check_answerable(POTS_WITH_BETTING_OPEN)
+    assert not report.answerable
+    assert [(p.code, dict(p.params)) for p in report.problems] == [("betting_open", {"seats": [1, 6]})]
+    assert "still open" in report.problems[0].message("en")
+    assert "ベッティングラウンドの途中" in report.problems[0].message("ja")
+    assert "1番席と6番席" in report.problems[0].message("ja")
+
+
+def test_the_same_pots_are_answerable_before_anyone_acts_and_once_the_round_is_complete():
+    before = {**POTS_WITH_BETTING_OPEN, "actions": POTS_WITH_BETTING_OPEN["actions"][:6]}
+    assert check_answerable(before).answerable
+    complete = {**POTS_WITH_BETTING_OPEN, "actions": [*POTS_WITH_BETTING_OPEN["actions"], "p6 f", "p1 f"]}
+    assert check_answerable(complete).answerable
+    # Complete, the 26,000 nobody could match goes back to seat 4 instead of making a side pot.
+    assert solve(complete)["answer"]["returned"] == {"4": 26000}

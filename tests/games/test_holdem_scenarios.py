@@ -10,6 +10,7 @@ import pytest
 
 from games.diagnose import diagnose
 from games.errors import EngineError
+from games.generate_other import FOCUSES, generate_other
 from games.holdem_doc import HoldemScenario
 from games.judge import judge
 from games.scenario import load_scenario, load_stud_scenario, scenario_to_dict
@@ -401,3 +402,14 @@ def test_diagnose_finds_side_pots_forgotten_and_an_uncalled_bet_left_in():
 def test_diagnose_is_empty_for_a_right_answer():
     doc = nt(["p3 cbr 300"], kind="min_raise")
     assert diagnose(doc, answer(doc)) == []
+
+
+@pytest.mark.parametrize("focus", [*FOCUSES["NT"]["pots"], None])
+def test_generated_pots_questions_wait_for_the_betting_round_and_leave_two_players_in(focus):
+    for seed in range(120):
+        document = generate_other(kind="pots", variant="NT", seed=seed, focus=focus)
+        hand = load_scenario(document).replay().hand
+        # Complete, or before anyone acted in it: every bet in front is called or goes back.
+        assert hand.phase != "betting" or not any(hand.acted), (focus, seed)
+        # One player left (the small blind folding heads-up, say) takes everything: too plain.
+        assert len(hand.contenders()) >= 2, (focus, seed)

@@ -109,7 +109,7 @@ _TITLES = {
     "FCH": {
         "showdown_winner": "Flush Code Hack: the showdown winner",
         "round_result": "Flush Code Hack: the pot and eliminations",
-        "phase_end": "Flush Code Hack: is the betting phase over?",
+        "phase_end": "Flush Code Hack: is the betting phase over, and who acts next?",
     },
     "T10S": {
         "next_reveal": "Ten-card stud: who reveals next",

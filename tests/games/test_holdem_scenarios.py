@@ -105,6 +105,52 @@ def test_seed002_section_3_1_first_actor_preflop_is_left_of_the_big_blind():
     assert "3番席" in result["explanation"]["ja"]
 
 
+@pytest.mark.parametrize(
+    ("stacks", "blinds", "en", "ja"),
+    [
+        (
+            (10000,) * 4,
+            (50, 100),
+            "Seat 3 acts next preflop: seat 2 posted the big blind, and preflop the first to act is the player to its left.",
+            "2番席がビッグブラインドを置いているので、プリフロップはその左隣のプレイヤーから始まります。",
+        ),
+        (
+            (10000,) * 4,
+            (50, 100, 200),
+            "Seat 4 (the button) acts next preflop: seat 3 posted a straddle, and preflop the first to act is the player to its left.",
+            "3番席がストラドルを置いているので、プリフロップはその左隣のプレイヤーから始まります。",
+        ),
+        (
+            (3000, 3000),
+            (50, 100),
+            "Seat 2 (the button and small blind) acts next preflop: heads-up the button posts the small blind "
+            "and acts first preflop; the big blind, seat 1, acts last.",
+            "ヘッズアップではボタンがスモールブラインドを置き、プリフロップは最初にアクションします（ビッグブラインドの1番席は最後）。",
+        ),
+    ],
+    ids=["big_blind", "straddle", "heads_up"],
+)
+def test_seed002_section_3_1_the_explanation_names_the_big_blind_as_the_seat_that_posted_it(
+    stacks, blinds, en, ja
+):
+    explanation = solve(nt([], stacks=stacks, blinds=blinds))["explanation"]
+    assert en in explanation["en"]
+    assert ja in explanation["ja"]
+
+
+@pytest.mark.parametrize("focus", ["preflop_first", "heads_up"])
+def test_seed002_section_3_1_no_preflop_explanation_reads_as_if_the_big_blind_acted_first(focus):
+    for seed in range(60):
+        document = generate_other(kind="next_action", variant="NT", seed=seed, focus=focus)
+        result = solve(document)
+        if result["answer"]["seat"] is None or "Hold'em rules §3.1" not in result["rules"]:
+            continue
+        actor_is_big_blind = "(the big blind)" in result["explanation"]["en"].split(" acts next")[0]
+        if not actor_is_big_blind:
+            assert "(the big blind)" not in result["explanation"]["en"], result["explanation"]["en"]
+            assert "ビッグブラインド（" not in result["explanation"]["ja"], result["explanation"]["ja"]
+
+
 def test_seed002_section_3_1_the_big_blind_acts_last_with_the_option_to_check_or_raise():
     result = answer(nt(["p3 cc", "p4 cc", "p1 cc"]))
     assert result["seat"] == 2

@@ -184,6 +184,11 @@ def _next_action(scenario: HoldemScenario, replay: HoldemReplay) -> Solution:
         f"Seat {names.seat(p)} may {', '.join(en_opts[:-1])} or {en_opts[-1]}."
     )
     ja = f"{STREET_JA[street]}の次のアクションは{names.ja(p)}です。{ja_why}。{names.seat(p)}番席は{choices_ja}。"
+    if options["check"]:
+        # 002 section 4: a fold is possible at any time, even with nothing to call (in stud a
+        # fold not facing a bet is an irregularity instead).
+        en += " With nothing to call, a fold is still allowed: in hold'em a player may fold at any time (Hold'em rules §4)."
+        ja += "コールする額がなくてもフォールドはできます。ホールデムではいつでもフォールドできます（ホールデムのルール§4）。"
     if blocked == "not_reopened":
         en += (
             f" The all-in since seat {names.seat(p)} last acted was less than a full raise, "

@@ -459,3 +459,12 @@ def test_generated_pots_questions_wait_for_the_betting_round_and_leave_two_playe
         assert hand.phase != "betting" or not any(hand.acted), (focus, seed)
         # One player left (the small blind folding heads-up, say) takes everything: too plain.
         assert len(hand.contenders()) >= 2, (focus, seed)
+
+
+def test_seed002_section_4_a_fold_is_offered_with_a_check_and_the_explanation_says_why():
+    result = solve(nt(["p3 cc", "p4 cc", "p1 cc"]))  # the big blind's option: nothing to call
+    assert result["answer"]["options"]["fold"] and result["answer"]["options"]["check"]
+    assert "a player may fold at any time (Hold'em rules §4)" in result["explanation"]["en"]
+    assert "ホールデムではいつでもフォールドできます" in result["explanation"]["ja"]
+    facing = solve(nt(["p3 cbr 300"]))  # facing a raise: no word on it
+    assert "fold at any time" not in facing["explanation"]["en"]

@@ -214,7 +214,7 @@ def _draw(view: Mapping[str, Any], rng: random.Random) -> dict[str, Any]:
         f"{text} {format_cards(faces[c] for c in cards)}" if cards else text for text, cards in run.actions
     ]
     doc: dict[str, Any] = {"variant": "FCH", "entry_fee": state.entry_fee}
-    if view["round"] != 1:
+    if view["round"] is not None:
         doc["round"] = view["round"]
     doc["starting_stacks"] = [s["points_before"] for s in seats]
     doc["actions"] = actions

@@ -134,13 +134,14 @@ def _round_result(scenario: DrawScenario, state: DrawRound) -> Solution:
     fee = state.entry_fee
     how_en = "at the showdown" if state.showdown else "when everyone else dropped"
     how_ja = "ショーダウンで" if state.showdown else "他の全員がドロップしたので"
+    number = state.round_number
     en = (
-        f"Round {state.round_number}: {payers} players paid the {fee:,}-point entry fee ({state.fees:,}) and bet {bets:,}, "
+        f"{f'Round {number}' if number else 'This round'}: {payers} players paid the {fee:,}-point entry fee ({state.fees:,}) and bet {bets:,}, "
         f"so the pot is {state.pot:,}. Seat {seat(winner)} wins it {how_en} and takes the whole pot "
         f"(all-in or not, there are no side pots in Flush Code Hack): {state.points[winner - 1]:,} points now."
     )
     ja = (
-        f"第{state.round_number}ラウンドは{payers}人が参加フィー{fee:,}ポイント（計{state.fees:,}）を払い、ベットが{bets:,}なので、"
+        f"{f'第{number}ラウンド' if number else 'このラウンド'}は{payers}人が参加フィー{fee:,}ポイント（計{state.fees:,}）を払い、ベットが{bets:,}なので、"
         f"ポットは{state.pot:,}です。{how_ja}{seat(winner)}番席が勝ち、ポットの中身を全て受け取ります"
         f"（オール・インでもサイドポットはありません）。持ち点は{state.points[winner - 1]:,}になります。"
     )
@@ -161,7 +162,7 @@ def _round_result(scenario: DrawScenario, state: DrawRound) -> Solution:
         ja += f"残っている全員が次の参加フィー{fee:,}ポイントを払えます。"
     if answer["game_over"]:
         rules.append(RULE_END)
-        if state.round_number >= 100:
+        if number is not None and number >= 100:
             en += " This was round 100: the game ends and the most points wins."
             ja += "第100ラウンドが終わったので、ゲームは終了し、ポイントが最も多いプレイヤーの勝ちです。"
         else:

@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from games.cards import FULL_DECK, Card, Rank, Suit, format_cards
+from games.draw import ENTRY_FEE, STARTING_POINTS
 from games.draw_doc import DrawRound
 from games.errors import EngineError
 from games.hands import Category, best_high, high_strength
@@ -395,21 +396,58 @@ def _plant_tie(run: _HoldemRun, rng: random.Random) -> None:
 # --- Flush Code Hack -------------------------------------------------------------------------------
 
 
-def _draw_points(rng: random.Random, focus: str) -> list[int]:
-    points = [rng.choice((20000, 20000, 18400, 21300, 9600, 26800, 4200)) for _ in range(4)]
+def _draw_table(rng: random.Random, focus: str) -> tuple[int, list[int], list[int]]:
+    """The round number, the players' points before it (p1 first) and their seats.
+
+    001 ゲームルール 1: round 1 starts everyone at 20,000 points, and the seating and the first
+    player are drawn at random; the turn of the first player then passes clockwise each round
+    (ゲームルール 2) among the players still in the game, so any seat that pays the fee may hold
+    it. p1 is that seat: the seats are listed from it, clockwise."""
+    number = 100 if focus == "last_round" else rng.choice((1, 1, 2, 5, 12, 37, 64, 99))
+    if number == 1 and focus in ("cannot_pay", "all_in_winner"):
+        number = rng.choice((5, 12, 37, 64, 99))  # nobody is short in round 1
+    points = _draw_points(rng, focus, number)
+    first = rng.choice([k for k in range(4) if points[k] >= ENTRY_FEE])
+    order = [(first + k) % 4 for k in range(4)]
+    return number, [points[k] for k in order], [k + 1 for k in order]
+
+
+def _draw_points(rng: random.Random, focus: str, number: int) -> list[int]:
+    """Seats 1-4's points before round ``number``: 20,000 each in round 1; later, points that
+    earlier rounds moved between the players (the total never grows: a player who left the game
+    lost the few points they had left)."""
+    points = [STARTING_POINTS] * 4
+    if number == 1:
+        return points
+    for _ in range(min(12, 1 + number // 4)):
+        a, b = rng.sample(range(4), 2)
+        moved = min(points[a], 100 * rng.randint(2, 60))
+        points[a] -= moved
+        points[b] += moved
     if focus == "cannot_pay":
         k = rng.randrange(4)
-        points[k] = rng.choice((200, 300, 350, 450, 600))
+        _bring_to(points, k, rng.choice((200, 300, 350, 450, 600)), rng)
         if rng.random() < 0.5:
             j = (k + 1 + rng.randrange(3)) % 4
-            points[j] = rng.choice((0, 100, 150, 199))
+            _bring_to(points, j, rng.choice((0, 100, 150, 199)), rng)
     elif focus == "all_in_winner":
-        points[rng.randrange(4)] = rng.choice((300, 500, 800, 1200))
+        _bring_to(points, rng.randrange(4), rng.choice((300, 500, 800, 1200)), rng)
     elif rng.random() < 0.2:
-        points[rng.randrange(4)] = 0  # a player already out of the game
-    if sum(1 for p in points if p >= 200) < 2:
-        points[0] = points[1] = 20000
+        _bring_to(points, rng.randrange(4), 0, rng)  # a player already out of the game
     return points
+
+
+def _bring_to(points: list[int], k: int, target: int, rng: random.Random) -> None:
+    """Move points between seat ``k`` and the others so that it has ``target``; 0 is a player
+    who left the game earlier with fewer points than the fee (lost, 001 ゲームからの退場)."""
+    left = rng.choice((50, 100, 150)) if target == 0 else target
+    others = [j for j in range(4) if j != k and points[j] >= ENTRY_FEE]
+    if points[k] > left:
+        points[rng.choice(others)] += points[k] - left
+    else:
+        richest = max(others, key=lambda j: points[j])
+        points[richest] -= left - points[k]
+    points[k] = target
 
 
 def _tie_hands(rng: random.Random, by_suit: bool) -> tuple[list[Card], list[Card], list[Card]]:
@@ -541,11 +579,11 @@ class _DrawRun:
         return out
 
 
-def _draw_doc(run: _DrawRun, points: list[int], number: int) -> dict[str, Any]:
-    doc: dict[str, Any] = {"variant": "FCH", "entry_fee": 200}
-    if number != 1:
-        doc["round"] = number
+def _draw_doc(run: _DrawRun, points: list[int], number: int, seats: list[int]) -> dict[str, Any]:
+    doc: dict[str, Any] = {"variant": "FCH", "entry_fee": ENTRY_FEE, "round": number}
     doc["starting_stacks"] = list(points)
+    if seats != [1, 2, 3, 4]:
+        doc["seats"] = list(seats)  # p1, the round's first player, sits there
     doc["actions"] = list(run.actions)
     return doc
 
@@ -553,8 +591,7 @@ def _draw_doc(run: _DrawRun, points: list[int], number: int) -> dict[str, Any]:
 def _draw(kind: str, focus: str, rng: random.Random) -> tuple[dict[str, Any], bool]:
     fallback: dict[str, Any] | None = None
     for _ in range(ATTEMPTS):
-        points = _draw_points(rng, focus)
-        number = 100 if focus == "last_round" else rng.choice((1, 1, 2, 5, 12, 37, 64, 99))
+        number, points, seats = _draw_table(rng, focus)
         planted: dict[int, list[Card]] = {}
         deck = list(FULL_DECK)
         rng.shuffle(deck)
@@ -574,9 +611,9 @@ def _draw(kind: str, focus: str, rng: random.Random) -> tuple[dict[str, Any], bo
                     and not any(r.phase == state.phase for r in state.history)
                 )
                 if at_phase and len(run.actions) >= stop_after and _draw_point(focus, state):
-                    return _draw_doc(run, points, number), True
+                    return _draw_doc(run, points, number, seats), True
                 if at_phase and fallback is None and any(r.phase in ("bet1", "bet2") for r in state.history):
-                    fallback = _draw_doc(run, points, number)
+                    fallback = _draw_doc(run, points, number, seats)
                 run.step(style)
             continue
         while run.step(style):
@@ -584,7 +621,7 @@ def _draw(kind: str, focus: str, rng: random.Random) -> tuple[dict[str, Any], bo
         state = run.state
         if state.phase != "over":
             continue
-        doc = _draw_doc(run, points, number)
+        doc = _draw_doc(run, points, number, seats)
         if kind == "showdown_winner" and not state.showdown:
             continue
         if fallback is None:

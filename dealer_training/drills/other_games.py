@@ -301,7 +301,7 @@ def _phase_next(answer: Mapping[str, Any]) -> tuple[str, Any]:
     everyone else dropped."""
     seat = answer.get("next")
     if seat is None:
-        return _("Next"), _("Nobody: everyone else dropped, the round is over")
+        return _("To act"), _("Nobody: everyone else dropped, the round is over")
     label = _("First to draw") if answer.get("complete") else _("Next to bet")
     return label, _("Seat %(seat)s") % {"seat": seat}
 

@@ -4,6 +4,7 @@ import re
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 from django.utils.html import escape
 
 from dealer_training.drills.models import Attempt, DrillSession, Question
@@ -250,12 +251,13 @@ def _dealer_reading(document):
     """What a dealer answers to the form's two questions, read off the round itself: is the
     phase over; who acts next (the next to bet, the first to draw, or nobody when everyone
     else dropped)."""
-    state = load_scenario(document).replay()
+    scenario = load_scenario(document)
+    state = scenario.replay()
     if state.phase in ("bet1", "bet2") and not state.betting_complete():
-        return "no", str(state.actor())
+        return "no", str(scenario.seat(state.actor()))
     if state.phase == "over":
         return "yes", "none"
-    return "yes", str(state.in_round()[0])
+    return "yes", str(scenario.seat(state.in_round()[0]))
 
 
 @pytest.mark.parametrize("focus", [*FOCUSES["FCH"]["phase_end"], "everyone_else_drops"])
@@ -271,6 +273,7 @@ def test_every_phase_end_question_is_judged_as_its_form_reads(focus):
         given = parse("phase_end", fields, {"complete": complete, "next": nxt}, seats=[1, 2, 3, 4])
         verdict = judge(solve(document), given, fields=fields)
         assert verdict["correct"], (document["actions"], given, solve(document)["answer"])
-        lines = dict(answer_lines("phase_end", solve(document)["answer"], fields))
-        label = "Next" if nxt == "none" else "Next to bet" if complete == "no" else "First to draw"
+        with translation.override("en"):
+            lines = dict(answer_lines("phase_end", solve(document)["answer"], fields))
+        label = "To act" if nxt == "none" else "Next to bet" if complete == "no" else "First to draw"
         assert label in lines, lines

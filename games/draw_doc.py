@@ -359,7 +359,7 @@ class DrawRound:
 
     def drop(self, p: int) -> DrawRecord:
         """001 ドロップ: out of the round; the points bet stay in the pot. An all-in player
-        never has the turn, so cannot drop (001 オール・イン)."""
+        never has the turn, so cannot drop (001 オールイン)."""
         self._verify_turn(p)
         phase = self.phase
         self.dropped.add(p)

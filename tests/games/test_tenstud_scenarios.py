@@ -262,7 +262,9 @@ def test_seed000_section_5_says_nothing_of_odd_chips_so_the_explanation_calls_th
     result = solve(t10([], kind="split", deal=KNOWN, pot=1001))
     assert result["answer"]["odd_chips"] == 1
     assert "Ten-card stud rules §5" in result["rules"]
-    assert "the pot is split equally; by our reading the odd chip goes to seat 2" in result["explanation"]["en"]
+    assert (
+        "the pot is split equally; by our reading the odd chip goes to seat 2" in result["explanation"]["en"]
+    )
     assert "このアプリの解釈では" in result["explanation"]["ja"]
     # The cited entry says the same: section 5 splits the pot and is silent on odd chips.
     assert "our reading" in summary("Ten-card stud rules §5", "en")

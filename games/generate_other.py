@@ -187,12 +187,14 @@ class _HoldemRun:
             return False
         if phase == "betting":
             self.actions.append(hand.act(_choose(hand, self.rng, style)).phh)
-        elif hand.runout() and self._unshown():
-            self.actions.append(hand.show(self._unshown()[0] + 1).phh)
-        elif phase == "deal_board":
+        elif (hand.runout() and self._unshown()) or phase == "showdown":
+            # TDA 2024 Rule 16: once all betting is complete with a player all-in, every hand is
+            # tabled, before the rest of the board; at a showdown every hand is tabled too. All at
+            # once, in one step, so a question never stops with some hands up and others down.
+            for i in self._unshown():
+                self.actions.append(hand.show(i + 1).phh)
+        else:
             self.actions.append(hand.deal_board().phh)
-        else:  # showdown: every hand is tabled (pokerkit's order is not enforced by player index)
-            self.actions.append(hand.show(self._unshown()[0] + 1).phh)
         return True
 
     def _unshown(self) -> list[int]:

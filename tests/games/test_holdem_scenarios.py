@@ -468,3 +468,18 @@ def test_seed002_section_4_a_fold_is_offered_with_a_check_and_the_explanation_sa
     assert "ホールデムではいつでもフォールドできます" in result["explanation"]["ja"]
     facing = solve(nt(["p3 cbr 300"]))  # facing a raise: no word on it
     assert "fold at any time" not in facing["explanation"]["en"]
+
+
+@pytest.mark.parametrize("kind", list(FOCUSES["NT"]))
+def test_tda_rule_16_generated_hands_are_tabled_all_together_and_the_history_says_so(kind):
+    for focus in (*FOCUSES["NT"][kind], None):
+        for seed in range(40):
+            view = table_view(generate_other(kind=kind, variant="NT", seed=seed, focus=focus))
+            live = [s["seat"] for s in view["seats"] if not s["folded"] and not s.get("mucked")]
+            shown = [s["seat"] for s in view["seats"] if s.get("shown")]
+            shows = [h for h in view["history"] if h["action"] == "show"]
+            # Once all betting is complete with a player all-in (or at the showdown) every hand
+            # still in is face up, or none yet; each face-up hand has its "shows" in the history.
+            assert not shown or sorted(shown) == sorted(live), (kind, focus, seed, shown, live)
+            assert sorted(h["seat"] for h in shows) == sorted(shown), (kind, focus, seed)
+            assert len({h["street"] for h in shows}) <= 1, (kind, focus, seed)

@@ -263,7 +263,10 @@ def explain_result(deal: TenStudDeal) -> dict[str, str]:
             f"; the rules say only that the pot is split equally, and by our reading the odd "
             f"chip{'s go' if odd > 1 else ' goes'} to the lowest seat number first."
         )
-        ja += "。ルールには等分とだけあり、このアプリの解釈では割り切れない端数を席番号の小さい順に1チップずつ渡します。"
+        ja += (
+            "。ルールには等分とだけあり、"
+            "このアプリの解釈では割り切れない端数を席番号の小さい順に1チップずつ渡します。"
+        )
     else:
         en += "."
         ja += "。"

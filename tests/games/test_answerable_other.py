@@ -23,7 +23,12 @@ from games.errors import EngineError
 from games.generate_other import FOCUSES, generate_other
 from games.solve import solve
 from games.table import table_view
-from tests.games.answerable_other_cases import EXAMPLES_OTHER, other_examples, other_generated
+from tests.games.answerable_other_cases import (
+    EXAMPLES_OTHER,
+    POTS_WITH_BETTING_OPEN,
+    other_examples,
+    other_generated,
+)
 
 
 @pytest.mark.parametrize(("variant", "kind"), [(v, k) for v, kinds in FOCUSES.items() for k in kinds])
@@ -150,23 +155,6 @@ def test_the_docstring_example_of_the_rebuild_holds():
     result = doctest.testmod(answerable_other)
     assert result.attempted > 0
     assert result.failed == 0
-
-
-# An all-in for 40,400 preflop with seats 6 and 1 still to act: the 26,000 nobody has matched
-# is neither in a side pot nor back with its owner yet.
-POTS_WITH_BETTING_OPEN = {
-    "variant": "NT",
-    "antes": [0, 0, 0, 0, 0, 0],
-    "blinds_or_straddles": [200, 400, 0, 0, 0, 0],
-    "min_bet": 400,
-    "starting_stacks": [48800, 2600, 14400, 40400, 4600, 7000],
-    "actions": [
-        "d dh p1 Qs3h", "d dh p2 5dTs", "d dh p3 7c7h", "d dh p4 Ad2h", "d dh p5 8h8d", "d dh p6 3sKc",
-        "p3 cbr 800", "p4 cc", "p5 cc", "p6 cc", "p1 cbr 1200", "p2 f", "p3 cbr 14400", "p4 cbr 40400",
-        "p5 cc",
-    ],
-    "_question": {"kind": "pots"},
-}  # fmt: skip
 
 
 def test_a_hold_em_pots_question_asked_while_the_betting_round_is_open_is_refused():

@@ -111,20 +111,22 @@ def test_seed002_section_3_1_first_actor_preflop_is_left_of_the_big_blind():
         (
             (10000,) * 4,
             (50, 100),
-            "Seat 3 acts next preflop: seat 2 posted the big blind, and preflop the first to act is the player to its left.",
+            "Seat 3 acts next preflop: seat 2 posted the big blind, "
+            "and preflop the first to act is the player to its left.",
             "2番席がビッグブラインドを置いているので、プリフロップはその左隣のプレイヤーから始まります。",
         ),
         (
             (10000,) * 4,
             (50, 100, 200),
-            "Seat 4 (the button) acts next preflop: seat 3 posted a straddle, and preflop the first to act is the player to its left.",
+            "Seat 4 (the button) acts next preflop: seat 3 posted a straddle, "
+            "and preflop the first to act is the player to its left.",
             "3番席がストラドルを置いているので、プリフロップはその左隣のプレイヤーから始まります。",
         ),
         (
             (3000, 3000),
             (50, 100),
-            "Seat 2 (the button and small blind) acts next preflop: heads-up the button posts the small blind "
-            "and acts first preflop; the big blind, seat 1, acts last.",
+            "Seat 2 (the button and small blind) acts next preflop: heads-up the button posts "
+            "the small blind and acts first preflop; the big blind, seat 1, acts last.",
             "ヘッズアップではボタンがスモールブラインドを置き、プリフロップは最初にアクションします（ビッグブラインドの1番席は最後）。",
         ),
     ],
@@ -463,7 +465,8 @@ def test_generated_pots_questions_wait_for_the_betting_round_and_leave_two_playe
 
 def test_seed002_section_4_a_fold_is_offered_with_a_check_and_the_explanation_says_why():
     result = solve(nt(["p3 cc", "p4 cc", "p1 cc"]))  # the big blind's option: nothing to call
-    assert result["answer"]["options"]["fold"] and result["answer"]["options"]["check"]
+    assert result["answer"]["options"]["fold"]
+    assert result["answer"]["options"]["check"]
     assert "a player may fold at any time (Hold'em rules §4)" in result["explanation"]["en"]
     assert "ホールデムではいつでもフォールドできます" in result["explanation"]["ja"]
     facing = solve(nt(["p3 cbr 300"]))  # facing a raise: no word on it

@@ -273,4 +273,5 @@ def test_seed000_section_5_says_nothing_of_odd_chips_so_the_explanation_calls_th
     assert "our reading" not in even["explanation"]["en"]
     wrong = {**result["answer"], "awards": {"2": 500, "4": 501}}
     texts = [f["en"] for f in find(t10([], kind="split", deal=KNOWN, pot=1001), wrong)]
-    assert texts and all("our reading" in t for t in texts)
+    assert texts
+    assert all("our reading" in t for t in texts)

@@ -68,7 +68,9 @@ class AnswerabilityProblem:
     ``params["reason"]``). Questions asked at the wrong moment (:func:`moment_problems`):
     ``showdown_already_tabled`` (who shows first, once a hand was shown or mucked: the order is
     in the history), ``pots_bet_pending`` (the pots while ``params["seats"]`` still owe chips
-    in the betting round), ``bring_in_in_history`` (the bring-in once 3rd-street betting began).
+    in the betting round), ``bring_in_in_history`` (the bring-in once 3rd-street betting began),
+    ``betting_open`` (a hold'em pots question while the betting round is open:
+    ``games.answerable_other.premise_problem``).
     """
 
     code: str
@@ -117,6 +119,19 @@ class AnswerabilityProblem:
             if ja:
                 return "3rdストリートのベッティングがすでに始まっていて、ブリングインは履歴に出ています。"
             return "The 3rd-street betting has begun: who brought in, and for how much, is in the history."
+        if self.code == "betting_open":
+            seats = list(self.params.get("seats") or [])
+            if ja:
+                who = f"（{_seat_list_ja(seats)}がまだアクションします）" if seats else ""
+                return (
+                    f"ベッティングラウンドの途中{who}でポットを尋ねています。前に出ているチップはまだ確定していません。"
+                    "ポットは、ラウンドが終わってから（または誰もアクションする前に）尋ねてください。"
+                )
+            who = f" ({_seat_list_en(seats)} still to act)" if seats else ""
+            return (
+                f"The pots are asked while the betting round is still open{who}: the chips in front are "
+                "not final. Ask for the pots once the round is complete, or before anyone acts."
+            )
         if self.code == "answer_varies":
             if ja:
                 return "答えが卓上に見えていない札や金額によって変わります。"
@@ -390,6 +405,13 @@ def moment_problems(scenario: Scenario) -> tuple[AnswerabilityProblem, ...]:
     return ()
 
 
+def _other_premise(scenario: Any) -> AnswerabilityProblem | None:
+    from games.answerable_other import premise_problem
+
+    found = premise_problem(scenario)
+    return None if found is None else AnswerabilityProblem(found[0], found[1])
+
+
 # --- the check --------------------------------------------------------------------------------
 
 
@@ -470,6 +492,9 @@ def check_answerable(
             return None, f"the view lacks {err}"
 
     if view.get("variant") in OTHER_VARIANTS:
+        premise = _other_premise(scenario)
+        if premise is not None:
+            return _report(premise)
         for _ in range(fillings):
             differ, reason = attempt(lambda: rebuild_from_view(view, rng))
             if reason is not None:

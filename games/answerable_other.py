@@ -28,8 +28,9 @@ from typing import Any
 from games.cards import FULL_DECK, Card, format_cards, parse_cards
 from games.draw_doc import DrawRound
 from games.errors import EngineError
+from games.holdem_doc import HoldemScenario
 
-__all__ = ["rebuild_other_from_view"]
+__all__ = ["premise_problem", "rebuild_other_from_view"]
 
 
 def rebuild_other_from_view(view: Mapping[str, Any], rng: random.Random) -> dict[str, Any]:
@@ -48,6 +49,23 @@ def rebuild_other_from_view(view: Mapping[str, Any], rng: random.Random) -> dict
         params={"variant": str(variant)[:20]},
         path="variant",
     )
+
+
+def premise_problem(scenario: Any) -> tuple[str, dict[str, Any]] | None:
+    """Why the question is asked where it cannot be asked, whatever the table shows; None when
+    it can.
+
+    ``betting_open``: a hold'em ``pots`` question while a betting round is in progress
+    (someone has acted and the round is not complete; ``params["seats"]``: the seats still to
+    act). The chips in front are not final then: a bet may still be called, raised or go back
+    uncalled, so the pots are asked once the round is complete (002 section 5), or before
+    anyone acts in it.
+    """
+    if isinstance(scenario, HoldemScenario) and scenario.kind == "pots":
+        hand = scenario.replay().hand
+        if hand.round_in_progress():
+            return "betting_open", {"seats": sorted(scenario.seat(i + 1) for i in hand.pending())}
+    return None
 
 
 def _cards(texts: Iterable[str]) -> list[Card]:
@@ -196,7 +214,7 @@ def _draw(view: Mapping[str, Any], rng: random.Random) -> dict[str, Any]:
         f"{text} {format_cards(faces[c] for c in cards)}" if cards else text for text, cards in run.actions
     ]
     doc: dict[str, Any] = {"variant": "FCH", "entry_fee": state.entry_fee}
-    if view["round"] != 1:
+    if view["round"] is not None:
         doc["round"] = view["round"]
     doc["starting_stacks"] = [s["points_before"] for s in seats]
     doc["actions"] = actions

@@ -332,8 +332,8 @@ TEXTS: dict[str, CitationText] = {
         "見えている役が一番弱いプレイヤーが複数いるときは、その全員が同時に1枚ずつ表にします。",
     ),
     "Ten-card stud rules §5": _t(
-        "When all cards are face up, each player plays the best five of their ten; the strongest hand wins, and exactly equal hands split the pot equally.",
-        "全部のカードが表になったら、各プレイヤーは10枚から一番強い5枚を使います。一番強い役が勝ち、まったく同じ強さならポットを等分します。",
+        "When all cards are face up, each player plays the best five of their ten; the strongest hand wins, and exactly equal hands split the pot equally. The rules do not say who gets an odd chip: by our reading the tied winners get one each from the first dealt.",
+        "全部のカードが表になったら、各プレイヤーは10枚から一番強い5枚を使います。一番強い役が勝ち、まったく同じ強さならポットを等分します。端数のチップの扱いはルールに書かれていないので、このアプリの解釈では配る順が早い勝者から1枚ずつ渡します。",
     ),
     "Ten-card stud rules §6": _t(
         "The usual five-card poker hands; the ace plays high, A-2-3-4-5 is the lowest straight, and suits have no rank.",

@@ -309,7 +309,7 @@ class DrawGame:
         return self._after_action({"seat": p, "action": kind, "to": total, "all_in": self.points[p] == 0})
 
     def all_in(self, p: int) -> dict[str, Any]:
-        """001 オール・イン: all the player's points; a raise if it goes above the bet, else a call."""
+        """001 オールイン: all the player's points; a raise if it goes above the bet, else a call."""
         self._verify_turn(p)
         total = self.bets[p] + self.points[p]
         if total > self.level:
@@ -317,7 +317,7 @@ class DrawGame:
         return self.call(p)
 
     def verify_drop(self, p: int) -> None:
-        self._verify_turn(p)  # an all-in player never has the turn, so cannot drop (001 オール・イン)
+        self._verify_turn(p)  # an all-in player never has the turn, so cannot drop (001 オールイン)
 
     def can_drop(self, p: int) -> bool:
         return _ok(self.verify_drop, p)

@@ -134,15 +134,16 @@ def _round_result(scenario: DrawScenario, state: DrawRound) -> Solution:
     fee = state.entry_fee
     how_en = "at the showdown" if state.showdown else "when everyone else dropped"
     how_ja = "ショーダウンで" if state.showdown else "他の全員がドロップしたので"
+    number = state.round_number
     en = (
-        f"Round {state.round_number}: {payers} players paid the {fee:,}-point entry fee ({state.fees:,}) and bet {bets:,}, "
+        f"{f'Round {number}' if number else 'This round'}: {payers} players paid the {fee:,}-point entry fee ({state.fees:,}) and bet {bets:,}, "
         f"so the pot is {state.pot:,}. Seat {seat(winner)} wins it {how_en} and takes the whole pot "
         f"(all-in or not, there are no side pots in Flush Code Hack): {state.points[winner - 1]:,} points now."
     )
     ja = (
-        f"第{state.round_number}ラウンドは{payers}人が参加フィー{fee:,}ポイント（計{state.fees:,}）を払い、ベットが{bets:,}なので、"
+        f"{f'第{number}ラウンド' if number else 'このラウンド'}は{payers}人が参加フィー{fee:,}ポイント（計{state.fees:,}）を払い、ベットが{bets:,}なので、"
         f"ポットは{state.pot:,}です。{how_ja}{seat(winner)}番席が勝ち、ポットの中身を全て受け取ります"
-        f"（オール・インでもサイドポットはありません）。持ち点は{state.points[winner - 1]:,}になります。"
+        f"（オールインでもサイドポットはありません）。持ち点は{state.points[winner - 1]:,}になります。"
     )
     rules = [RULE_ROUND]
     if state.eliminated_now:
@@ -161,7 +162,7 @@ def _round_result(scenario: DrawScenario, state: DrawRound) -> Solution:
         ja += f"残っている全員が次の参加フィー{fee:,}ポイントを払えます。"
     if answer["game_over"]:
         rules.append(RULE_END)
-        if state.round_number >= 100:
+        if number is not None and number >= 100:
             en += " This was round 100: the game ends and the most points wins."
             ja += "第100ラウンドが終わったので、ゲームは終了し、ポイントが最も多いプレイヤーの勝ちです。"
         else:
@@ -225,7 +226,7 @@ def _phase_end(scenario: DrawScenario, state: DrawRound) -> Solution:
                 "still in from the round's first player."
             )
             ja = (
-                f"{name_ja}は終わりです。最後のレイズから1周する間に誰もレイズせず、残った全員がコール・ドロップ・オール・インの"
+                f"{name_ja}は終わりです。最後のレイズから1周する間に誰もレイズせず、残った全員がコール・ドロップ・オールインの"
                 f"いずれかをしました。ドローはラウンドの最初のプレイヤーから数えて、残っている最初の{answer['next']}番席から始めます。"
             )
     else:
@@ -240,7 +241,7 @@ def _phase_end(scenario: DrawScenario, state: DrawRound) -> Solution:
         skipped = [p for p in state.in_round() if state.points[p - 1] == 0 and p != nxt]
         if skipped:
             en += f" All-in players ({seats_en([seat(p) for p in skipped])}) are skipped: they cannot drop or bet."
-            ja += f"オール・インの{seats_ja([seat(p) for p in skipped])}は飛ばします（ドロップもベットもできません）。"
+            ja += f"オールインの{seats_ja([seat(p) for p in skipped])}は飛ばします（ドロップもベットもできません）。"
     return Solution("phase_end", answer, tuple(rules), {}, explanation={"en": en, "ja": ja})
 
 
@@ -374,11 +375,11 @@ MISREAD_TEXT: dict[str, tuple[str, str]] = {
     ),
     "exact_fee_is_out": (
         "A player with exactly {fee:,} points can still pay the fee and plays the round all-in; only less than {fee:,} is out.",
-        "ちょうど{fee:,}ポイントあるプレイヤーは参加フィーを払えるので、オール・インでラウンドに参加します。退場は{fee:,}ポイント未満のときだけです。",
+        "ちょうど{fee:,}ポイントあるプレイヤーは参加フィーを払えるので、オールインでラウンドに参加します。退場は{fee:,}ポイント未満のときだけです。",
     ),
     "side_pot_for_all_in_winner": (
         "There are no side pots in Flush Code Hack: a winner who is all-in still takes the whole pot (Flush Code Hack: game rules 2, the showdown).",
-        "Flush Code Hackにサイドポットはありません。オール・インした勝者もポットの中身を全て受け取ります（Flush Code Hack ルールブック ゲームルール2「勝負フェーズ」）。",
+        "Flush Code Hackにサイドポットはありません。オールインした勝者もポットの中身を全て受け取ります（Flush Code Hack ルールブック ゲームルール2「勝負フェーズ」）。",
     ),
     "one_lap_ends_phase": (
         "One lap is not enough: the phase ends a lap after the last raise, once everyone still in has matched it.",
@@ -386,6 +387,6 @@ MISREAD_TEXT: dict[str, tuple[str, str]] = {
     ),
     "all_in_player_acts": (
         "An all-in player is skipped: they have no points to bet and cannot drop (Flush Code Hack rulebook, glossary: all-in).",
-        "オール・インのプレイヤーは飛ばします。ベットするポイントがなく、ドロップもできません（Flush Code Hack ルールブック 用語解説集「オール・イン」）。",
+        "オールインのプレイヤーは飛ばします。ベットするポイントがなく、ドロップもできません（Flush Code Hack ルールブック 用語解説集「オールイン」）。",
     ),
 }

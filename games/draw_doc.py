@@ -2,11 +2,15 @@
 in PHH style (docs/scenario-format-extensions.md section 2).
 
 A document gives the four players' points before the round (``starting_stacks``; 0 means
-the player has already left the game), the entry fee and the actions: the deal
+the player has already left the game), the entry fee, the round number when it is known
+(round 1 starts everyone at 20,000 points, 001 ゲームルール 1) and the actions: the deal
 (``d dh pK`` five cards), the bets (``pK cbr N``, ``pK cc``, ``pK f``) and the draws
 (``pK sd DISCARDS`` then ``d dh pK NEWCARDS``; ``pK sd`` alone stands pat). p1 is the
-round's first player: dealt, asked to bet and to draw first; p2..p4 follow clockwise.
-The showdown needs no action: 001 says every hand is opened.
+round's first player: dealt, asked to bet and to draw first; p2..p4 follow clockwise. The
+first player is always a player in the game (001 ゲームルール 2: the turn of the first player
+passes clockwise): when p1 has left the game, or leaves at this round's fee, the marker is
+on the next player clockwise who paid it (:attr:`DrawRound.first`), as in
+:class:`games.draw.DrawGame`. The showdown needs no action: 001 says every hand is opened.
 
 :class:`DrawRound` is the state of one round, with the same reading of 001 as
 :class:`games.draw.DrawGame` (which plays whole games with a shuffled deck).
@@ -23,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from games.cards import FULL_DECK, Card, format_cards, parse_cards
-from games.draw import ENTRY_FEE, MAX_ROUNDS, showdown_order
+from games.draw import ENTRY_FEE, MAX_ROUNDS, STARTING_POINTS, showdown_order
 from games.errors import EngineError
 from games.other_common import (
     OtherScenario,
@@ -65,7 +69,9 @@ class DrawRound:
     player left in an earlier round.
     """
 
-    def __init__(self, *, points: Sequence[int], entry_fee: int = ENTRY_FEE, round_number: int = 1) -> None:
+    def __init__(
+        self, *, points: Sequence[int], entry_fee: int = ENTRY_FEE, round_number: int | None = 1
+    ) -> None:
         if len(points) != PLAYERS:
             raise EngineError("player_count", "Flush Code Hack is played by four players (001 用語解説集)")
         self.entry_fee = entry_fee
@@ -76,6 +82,9 @@ class DrawRound:
         self.out_before = tuple(i + 1 for i, p in enumerate(points) if p == 0)
         self.forfeited = sum(points[p - 1] for p in self.eliminated_now)
         self.in_game = paying
+        # 001 ゲームルール 2: the first player's turn passes clockwise among the players in the
+        # game, so a player out of it never holds the marker.
+        self.first = paying[0] if paying else 1
         self.points = [p - entry_fee if (i + 1) in paying else 0 for i, p in enumerate(points)]
         self.pot = entry_fee * len(paying)
         self.fees = self.pot
@@ -350,7 +359,7 @@ class DrawRound:
 
     def drop(self, p: int) -> DrawRecord:
         """001 ドロップ: out of the round; the points bet stay in the pot. An all-in player
-        never has the turn, so cannot drop (001 オール・イン)."""
+        never has the turn, so cannot drop (001 オールイン)."""
         self._verify_turn(p)
         phase = self.phase
         self.dropped.add(p)
@@ -393,7 +402,8 @@ class DrawRound:
             return True
         if self.phase != "over":
             return False
-        return self.round_number >= MAX_ROUNDS or len(self.in_game) - len(self.cannot_pay_next()) < 2
+        last = self.round_number is not None and self.round_number >= MAX_ROUNDS
+        return last or len(self.in_game) - len(self.cannot_pay_next()) < 2
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -417,11 +427,7 @@ class DrawScenario(OtherScenario):
         return self.player_seats[player - 1]
 
     def new_round(self) -> DrawRound:
-        return DrawRound(
-            points=self.starting_stacks,
-            entry_fee=self.entry_fee,
-            round_number=1 if self.round is None else self.round,
-        )
+        return DrawRound(points=self.starting_stacks, entry_fee=self.entry_fee, round_number=self.round)
 
     def replay(self, *, upto: int | None = None) -> DrawRound:
         state = self.new_round()
@@ -476,6 +482,13 @@ def draw_scenario_from_dict(doc: Any) -> DrawScenario:
         )
     fee = read_int(doc["entry_fee"], "entry_fee", minimum=1) if "entry_fee" in doc else ENTRY_FEE
     number = read_int(doc["round"], "round", minimum=1, maximum=MAX_ROUNDS) if "round" in doc else None
+    if number == 1 and any(points != STARTING_POINTS for points in stacks):
+        raise EngineError(
+            "round_one_points",
+            f"round 1 starts with every player at {STARTING_POINTS:,} points (001 ゲームルール 1)",
+            params={"points": STARTING_POINTS},
+            path="starting_stacks",
+        )
     extensions = read_extensions(doc, "FCH")
     chip = extensions.get("min_chip") or 1
     whole_chips(stacks, "starting_stacks", chip)

@@ -62,8 +62,9 @@ def _history(scenario: DrawScenario) -> list[dict[str, Any]]:
 
 
 def draw_table_view(scenario: DrawScenario) -> dict[str, Any]:
-    """The table at the decision point (see the module docstring). Seats come from the round's
-    first player (p1) clockwise; ``first`` is that player's seat."""
+    """The table at the decision point (see the module docstring). Seats come from p1 clockwise;
+    ``first`` is the seat of the round's first player (p1, or when p1 is out of the game the
+    next player clockwise who paid the fee); ``round`` is None when the document does not say."""
     state = scenario.replay()
     kind = scenario.kind
     over = state.phase == "over"
@@ -103,7 +104,7 @@ def draw_table_view(scenario: DrawScenario) -> dict[str, Any]:
         "phase": phase,
         "entry_fee": fee,
         "structure": {"entry_fee": fee, "min_chip": scenario.chip},
-        "first": scenario.seat(1),
+        "first": scenario.seat(state.first),
         "seats": seats,
         "seat_count": scenario.seat_count,
         "history": _history(scenario),

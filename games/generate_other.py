@@ -25,9 +25,9 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from games.cards import FULL_DECK, Card, Rank, Suit, format_cards
-from games.draw_doc import DrawRound
+from games.cards import FULL_DECK, Card, Rank, Suit
 from games.errors import EngineError
+from games.generate_draw import ATTEMPTS, assign_suits, generate_draw
 from games.hands import Category, best_high, high_strength
 from games.holdem import HoldemHand, NoLimitHoldem
 from games.other_common import OTHER_KINDS, OTHER_VARIANTS
@@ -55,7 +55,6 @@ FOCUSES: dict[str, dict[str, tuple[str, ...]]] = {
         "split": ("tie", "odd_chip", "single"),
     },
 }
-ATTEMPTS = 300
 
 
 def generate_other(
@@ -88,7 +87,7 @@ def generate_other(
     if variant == "NT":
         doc, met = _holdem(kind, chosen, rng)
     elif variant == "FCH":
-        doc, met = _draw(kind, chosen, rng)
+        doc, met = generate_draw(kind, chosen, rng)
     else:
         doc, met = _tenstud(kind, chosen, rng)
     doc["_question"] = {"kind": kind}
@@ -109,7 +108,7 @@ _TITLES = {
     "FCH": {
         "showdown_winner": "Flush Code Hack: the showdown winner",
         "round_result": "Flush Code Hack: the pot and eliminations",
-        "phase_end": "Flush Code Hack: is the betting phase over?",
+        "phase_end": "Flush Code Hack: is the betting phase over, and who acts next?",
     },
     "T10S": {
         "next_reveal": "Ten-card stud: who reveals next",
@@ -186,12 +185,14 @@ class _HoldemRun:
             return False
         if phase == "betting":
             self.actions.append(hand.act(_choose(hand, self.rng, style)).phh)
-        elif hand.runout() and self._unshown():
-            self.actions.append(hand.show(self._unshown()[0] + 1).phh)
-        elif phase == "deal_board":
+        elif (hand.runout() and self._unshown()) or phase == "showdown":
+            # TDA 2024 Rule 16: once all betting is complete with a player all-in, every hand is
+            # tabled, before the rest of the board; at a showdown every hand is tabled too. All at
+            # once, in one step, so a question never stops with some hands up and others down.
+            for i in self._unshown():
+                self.actions.append(hand.show(i + 1).phh)
+        else:
             self.actions.append(hand.deal_board().phh)
-        else:  # showdown: every hand is tabled (pokerkit's order is not enforced by player index)
-            self.actions.append(hand.show(self._unshown()[0] + 1).phh)
         return True
 
     def _unshown(self) -> list[int]:
@@ -265,8 +266,8 @@ def _holdem_point(kind: str, focus: str, run: _HoldemRun) -> bool:
             return any(hand.stacks[k] == 0 for k in hand.contenders()) and any(hand.acted)
         return hand.phase == "betting" and any(hand.acted)
     if kind == "pots":
-        if hand.phase == "deal_hole":
-            return False
+        if not _pots_askable(hand) or len(hand.contenders()) < 2:
+            return False  # one player left takes everything: too plain to drill
         if focus == "side_pots":
             return len(hand.pots()) >= 3
         if focus == "uncalled":
@@ -318,7 +319,15 @@ def _holdem(kind: str, focus: str, rng: random.Random) -> tuple[dict[str, Any], 
     return fallback, False
 
 
+def _pots_askable(hand: HoldemHand) -> bool:
+    """The pots are asked once the betting round is complete (or before anyone acts in it):
+    every bet in front is then called, or goes back uncalled."""
+    return hand.phase != "deal_hole" and not hand.round_in_progress()
+
+
 def _holdem_usable(kind: str, hand: HoldemHand) -> bool:
+    if kind == "pots":
+        return _pots_askable(hand)
     if kind == "next_action":
         return hand.phase != "deal_hole"
     if kind == "min_raise":
@@ -382,242 +391,6 @@ def _plant_tie(run: _HoldemRun, rng: random.Random) -> None:
         actions.append(fresh.deal_hole(p, cards).phh)
     run.hand = fresh
     run.actions = actions
-
-
-# --- Flush Code Hack -------------------------------------------------------------------------------
-
-
-def _draw_points(rng: random.Random, focus: str) -> list[int]:
-    points = [rng.choice((20000, 20000, 18400, 21300, 9600, 26800, 4200)) for _ in range(4)]
-    if focus == "cannot_pay":
-        k = rng.randrange(4)
-        points[k] = rng.choice((200, 300, 350, 450, 600))
-        if rng.random() < 0.5:
-            j = (k + 1 + rng.randrange(3)) % 4
-            points[j] = rng.choice((0, 100, 150, 199))
-    elif focus == "all_in_winner":
-        points[rng.randrange(4)] = rng.choice((300, 500, 800, 1200))
-    elif rng.random() < 0.2:
-        points[rng.randrange(4)] = 0  # a player already out of the game
-    if sum(1 for p in points if p >= 200) < 2:
-        points[0] = points[1] = 20000
-    return points
-
-
-def _tie_hands(rng: random.Random, by_suit: bool) -> tuple[list[Card], list[Card], list[Card]]:
-    """Two five-card hands with the same ranks (a tie broken by suit) or near ranks, and the rest."""
-    while True:
-        shape = rng.choice(("pair", "two_pair", "high"))
-        if shape == "pair":
-            r = rng.choice(list(Rank))
-            category_ranks = [r, r, *rng.sample([x for x in Rank if x != r], 3)]
-        elif shape == "two_pair":
-            category_ranks = _two_pair_ranks(rng)
-        else:
-            category_ranks = rng.sample(list(Rank), 5)
-        suits_a = [rng.choice(list(Suit)) for _ in range(5)]
-        a = _assign(category_ranks, suits_a, rng)
-        if a is None:
-            continue
-        if by_suit:
-            b = _assign(category_ranks, [rng.choice(list(Suit)) for _ in range(5)], rng, exclude=set(a))
-        else:
-            changed = list(category_ranks)
-            k = rng.randrange(2, 5)
-            changed[k] = rng.choice([r for r in Rank if r not in category_ranks])
-            b = _assign(changed, [rng.choice(list(Suit)) for _ in range(5)], rng, exclude=set(a))
-        if b is None:
-            continue
-        va, vb = best_high(a), best_high(b)
-        if (
-            va.category in (Category.FLUSH, Category.STRAIGHT, Category.STRAIGHT_FLUSH)
-            or va.category != vb.category
-        ):
-            continue
-        if by_suit and va.strength != vb.strength:
-            continue
-        rest = [c for c in FULL_DECK if c not in set(a) | set(b)]
-        rng.shuffle(rest)
-        return a, b, rest
-
-
-def _two_pair_ranks(rng: random.Random) -> list[Rank]:
-    high, low, kicker = rng.sample(list(Rank), 3)
-    return [high, high, low, low, kicker]
-
-
-def _assign(
-    ranks: Sequence[Rank],
-    suits: Sequence[Suit],
-    rng: random.Random,
-    exclude: frozenset[Card] | set[Card] = frozenset(),
-) -> list[Card] | None:
-    cards: list[Card] = []
-    for rank, suit in zip(ranks, suits, strict=True):
-        options = [
-            s for s in ([suit, *list(Suit)]) if Card(rank, s) not in exclude and Card(rank, s) not in cards
-        ]
-        if not options:
-            return None
-        cards.append(Card(rank, options[0]))
-    return cards
-
-
-class _DrawRun:
-    """One random Flush Code Hack round with known cards, recorded as PHH-style actions."""
-
-    def __init__(
-        self,
-        rng: random.Random,
-        points: list[int],
-        number: int,
-        planted: dict[int, list[Card]],
-        deck: list[Card],
-    ):
-        self.rng = rng
-        self.state = DrawRound(points=points, round_number=number)
-        self.actions: list[str] = []
-        self.deck = list(deck)
-        self.planted = planted
-        self.pat: set[int] = set(planted)
-        if self.state.phase == "no_round":
-            return
-        for p in self.state.in_game:
-            cards = planted.get(p) or [self.deck.pop() for _ in range(5)]
-            self._do(f"d dh p{p} {format_cards(cards)}")
-
-    def _do(self, text: str) -> None:
-        self.state.act(text)
-        self.actions.append(text)
-
-    def step(self, style: str) -> bool:
-        state = self.state
-        if state.phase in ("over", "no_round"):
-            return False
-        p = state.actor()
-        if state.phase in ("draw1", "draw2"):
-            assert p is not None
-            hand = state.hands[p]
-            count = 0 if p in self.pat else self.rng.choice((0, 1, 1, 2, 3))
-            thrown = self.rng.sample(hand, count)
-            self._do(f"p{p} sd {format_cards(thrown)}" if thrown else f"p{p} sd")
-            if thrown:
-                new = self._draw_cards(p, len(thrown))
-                self._do(f"d dh p{p} {format_cards(new)}")
-            return True
-        assert p is not None
-        owe = state.level - state.bets[p]
-        top = state.bets[p] + state.points[p - 1]
-        choices: list[tuple[str, float]] = [(f"p{p} cc", 6.0)]
-        if owe > 0 and p not in self.pat:
-            choices.append((f"p{p} f", 2.0))
-        if top > state.level:
-            bet = min(top, state.level + self.rng.choice((100, 200, 300, 500, 1000)))
-            choices.append((f"p{p} cbr {bet}", 2.0))
-            choices.append((f"p{p} cbr {top}", 2.0 if style == "aggressive" else 0.3))
-        self._do(self.rng.choices([c for c, _ in choices], weights=[w for _, w in choices])[0])
-        return True
-
-    def _draw_cards(self, p: int, count: int) -> list[Card]:
-        state = self.state
-        out: list[Card] = []
-        unseen = sorted(state.unseen, key=lambda c: c.index)
-        self.rng.shuffle(unseen)
-        out = unseen[:count]
-        if len(out) < count:
-            pool = [c for c in state.pile if c not in state.hands[p]]
-            thrown = set(state._last_discards)
-            pool = [c for c in pool if c not in thrown]
-            self.rng.shuffle(pool)
-            out += pool[: count - len(out)]
-        return out
-
-
-def _draw_doc(run: _DrawRun, points: list[int], number: int) -> dict[str, Any]:
-    doc: dict[str, Any] = {"variant": "FCH", "entry_fee": 200}
-    if number != 1:
-        doc["round"] = number
-    doc["starting_stacks"] = list(points)
-    doc["actions"] = list(run.actions)
-    return doc
-
-
-def _draw(kind: str, focus: str, rng: random.Random) -> tuple[dict[str, Any], bool]:
-    fallback: dict[str, Any] | None = None
-    for _ in range(ATTEMPTS):
-        points = _draw_points(rng, focus)
-        number = 100 if focus == "last_round" else rng.choice((1, 1, 2, 5, 12, 37, 64, 99))
-        planted: dict[int, list[Card]] = {}
-        deck = list(FULL_DECK)
-        rng.shuffle(deck)
-        paying = [k + 1 for k, p in enumerate(points) if p >= 200]
-        if kind == "showdown_winner" and focus in ("suit_tie", "rank_tie"):
-            a, b, deck = _tie_hands(rng, focus == "suit_tie")
-            pa, pb = rng.sample(paying, 2)
-            planted = {pa: a, pb: b}
-        run = _DrawRun(rng, points, number, planted, deck)
-        style = "aggressive" if focus in ("all_in_winner", "cannot_pay", "all_in") else "calm"
-        if kind == "phase_end":
-            stop_after = rng.randint(0, 12)
-            while run.state.phase not in ("over", "no_round"):
-                state = run.state
-                at_phase = state.phase in ("bet1", "bet2") or (
-                    state.phase in ("draw1", "draw2")
-                    and not any(r.phase == state.phase for r in state.history)
-                )
-                if at_phase and len(run.actions) >= stop_after and _draw_point(focus, state):
-                    return _draw_doc(run, points, number), True
-                if at_phase and fallback is None and any(r.phase in ("bet1", "bet2") for r in state.history):
-                    fallback = _draw_doc(run, points, number)
-                run.step(style)
-            continue
-        while run.step(style):
-            pass
-        state = run.state
-        if state.phase != "over":
-            continue
-        doc = _draw_doc(run, points, number)
-        if kind == "showdown_winner" and not state.showdown:
-            continue
-        if fallback is None:
-            fallback = doc
-        if _draw_result_met(kind, focus, state, planted):
-            return doc, True
-    if fallback is None:  # pragma: no cover
-        raise EngineError("generation_failed", "no scenario found for this seed", params={"kind": kind})
-    return fallback, False
-
-
-def _draw_point(focus: str, state: DrawRound) -> bool:
-    betting = state.phase in ("bet1", "bet2")
-    if focus == "complete":
-        return not betting or state.betting_complete()
-    if focus == "all_in":
-        return (
-            betting
-            and any(state.points[p - 1] == 0 for p in state.in_round())
-            and not state.betting_complete()
-        )
-    return betting and any(r.phase == state.phase for r in state.history)
-
-
-def _draw_result_met(kind: str, focus: str, state: DrawRound, planted: dict[int, list[Card]]) -> bool:
-    if kind == "showdown_winner":
-        if focus in ("suit_tie", "rank_tie"):
-            from games.draw_answers import _decided_by
-
-            first, second = state.order[0], state.order[1]
-            decided = _decided_by(state.hands[first], state.hands[second])[0]
-            return {first, second} == set(planted) and decided == ("suit" if focus == "suit_tie" else "rank")
-        return True
-    if focus == "cannot_pay":
-        return bool(state.cannot_pay_next()) or bool(state.eliminated_now)
-    if focus == "all_in_winner":
-        assert state.winner is not None
-        return state.points[state.winner - 1] == state.pot and state.showdown
-    if focus == "last_round":
-        return state.round_number == 100
-    return True
 
 
 # --- ten-card stud -----------------------------------------------------------------------------
@@ -704,10 +477,10 @@ def _planted_deal(rng: random.Random, pot: int) -> TenStudDeal:
     """A deal where two players' door cards have the same ranks: tied for the weakest."""
     while True:
         ranks = rng.sample(list(Rank), 5)
-        a = _assign(ranks, [rng.choice(list(Suit)) for _ in range(5)], rng)
+        a = assign_suits(ranks, [rng.choice(list(Suit)) for _ in range(5)], rng)
         if a is None:
             continue
-        b = _assign(ranks, [rng.choice(list(Suit)) for _ in range(5)], rng, exclude=set(a))
+        b = assign_suits(ranks, [rng.choice(list(Suit)) for _ in range(5)], rng, exclude=set(a))
         if (
             b is None
             or best_high(a).category != Category.HIGH_CARD

@@ -205,6 +205,12 @@ class HoldemHand:
             return True
         return not any(self._needs_to_act(i) for i in able)
 
+    def round_in_progress(self) -> bool:
+        """A betting round is open and someone has acted in it, so the chips in front are not
+        final: a bet may still be called, raised or left uncalled (002 section 5). Before
+        anyone acts (the blinds only, or a new street) the pots are settled."""
+        return self.phase == "betting" and any(self.acted)
+
     def pending(self) -> list[int]:
         """Players (0-based) who still have to act this round: not folded, with chips, and
         either not yet acted voluntarily or short of the amount to match (002 section 5)."""

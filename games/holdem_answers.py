@@ -125,8 +125,7 @@ def _next_action(scenario: HoldemScenario, replay: HoldemReplay) -> Solution:
     if not actions and street == "preflop":
         reason = "preflop_first"
         rules.insert(0, "Hold'em rules §3.1")
-        en_why = f"preflop the first to act is the player to the left of the big blind, {names.en(big)}"
-        ja_why = f"プリフロップはビッグブラインド（{names.seat(big)}番席）の左隣から始まります"
+        en_why, ja_why = _preflop_first_why(scenario, names, big)
     elif not actions:
         reason = "postflop_first"
         rules.insert(0, "Hold'em rules §3.2")
@@ -185,6 +184,11 @@ def _next_action(scenario: HoldemScenario, replay: HoldemReplay) -> Solution:
         f"Seat {names.seat(p)} may {', '.join(en_opts[:-1])} or {en_opts[-1]}."
     )
     ja = f"{STREET_JA[street]}の次のアクションは{names.ja(p)}です。{ja_why}。{names.seat(p)}番席は{choices_ja}。"
+    if options["check"]:
+        # 002 section 4: a fold is possible at any time, even with nothing to call (in stud a
+        # fold not facing a bet is an irregularity instead).
+        en += " With nothing to call, a fold is still allowed: in hold'em a player may fold at any time (Hold'em rules §4)."
+        ja += "コールする額がなくてもフォールドはできます。ホールデムではいつでもフォールドできます（ホールデムのルール§4）。"
     if blocked == "not_reopened":
         en += (
             f" The all-in since seat {names.seat(p)} last acted was less than a full raise, "
@@ -209,6 +213,23 @@ def _next_action(scenario: HoldemScenario, replay: HoldemReplay) -> Solution:
         tuple(dict.fromkeys(rules)),
         {"reason": reason},
         explanation={"en": en, "ja": ja},
+    )
+
+
+def _preflop_first_why(scenario: HoldemScenario, names: _Names, big: int) -> tuple[str, str]:
+    """Why the first player to act preflop does (002 section 3.1), naming the big blind as the
+    seat that posted it, never in a way that reads as if the big blind acted first."""
+    seat = names.seat(big)
+    if len(scenario.starting_stacks) == 2:
+        return (
+            f"heads-up the button posts the small blind and acts first preflop; the big blind, seat {seat}, acts last",
+            f"ヘッズアップではボタンがスモールブラインドを置き、プリフロップは最初にアクションします（ビッグブラインドの{seat}番席は最後）",
+        )
+    straddle = names.positions.get(big) == "STR"
+    blind_en, blind_ja = ("a straddle", "ストラドル") if straddle else ("the big blind", "ビッグブラインド")
+    return (
+        f"seat {seat} posted {blind_en}, and preflop the first to act is the player to its left",
+        f"{seat}番席が{blind_ja}を置いているので、プリフロップはその左隣のプレイヤーから始まります",
     )
 
 

@@ -44,8 +44,23 @@ def explain_next_action(hand: HoldemHand) -> dict[str, str]:
         big = max(
             range(hand.player_count), key=lambda k: (hand.table.posted(hand.table.blinds_or_straddles, k), k)
         )
-        why_en = f"preflop the first to act is the player to the left of the big blind (p{big + 1})"
-        why_ja = f"プリフロップはビッグブラインド（p{big + 1}）の左隣から始まります"
+        if hand.player_count == 2:
+            why_en = (
+                "heads-up the button posts the small blind and acts first preflop; "
+                f"the big blind, p{big + 1}, acts last"
+            )
+            why_ja = (
+                "ヘッズアップではボタンがスモールブラインドを置き、プリフロップは最初にアクションします"
+                f"（ビッグブラインドのp{big + 1}は最後）"
+            )
+        else:
+            why_en = (
+                f"p{big + 1} posted the big blind, and preflop the first to act is the player to its left"
+            )
+            why_ja = (
+                f"p{big + 1}がビッグブラインドを置いているので、"
+                "プリフロップはその左隣のプレイヤーから始まります"
+            )
     elif not voluntary:
         why_en = "after the flop the first player still in the hand to the left of the button acts first"
         why_ja = f"{_STREET_JA[street]}ではボタンの左から、まだ残っているプレイヤーが最初にアクションします"

@@ -259,8 +259,14 @@ def explain_result(deal: TenStudDeal) -> dict[str, str]:
     )
     odd = deal.pot % len(winners)
     if odd:
-        en += f"; the odd chip{'s go' if odd > 1 else ' goes'} to the lowest seat number first."
-        ja += "。割り切れない端数は席番号の小さい順に1チップずつ渡します。"
+        en += (
+            f"; the rules say only that the pot is split equally, and by our reading the odd "
+            f"chip{'s go' if odd > 1 else ' goes'} to the lowest seat number first."
+        )
+        ja += (
+            "。ルールには等分とだけあり、"
+            "このアプリの解釈では割り切れない端数を席番号の小さい順に1チップずつ渡します。"
+        )
     else:
         en += "."
         ja += "。"

@@ -173,9 +173,15 @@ def _split(scenario: TenStudScenario, state: TenStudPosition) -> Solution:
         rules.append("Ten-card stud rules §6")
         if odd:
             first = who[:odd]
-            en += f" The odd chip{'s go' if odd > 1 else ' goes'} to {seats_en(first)}, from the lowest player number (the first dealt)."
+            # 000 sections 1 and 5 say only that the pot is split equally: who gets an odd chip
+            # is our reading, and the explanation says so.
+            en += (
+                " The ten-card stud rules say only that the pot is split equally; by our reading the odd "
+                f"chip{'s go' if odd > 1 else ' goes'} to {seats_en(first)}, one each from the first dealt."
+            )
             ja += (
-                f"割り切れない端数のチップは、配る順が早いプレイヤーから1枚ずつ{seats_ja(first)}に渡します。"
+                "10カードスタッドのルールには等分とだけあり、端数の扱いは書かれていません。"
+                f"このアプリの解釈では、割り切れない端数のチップは配る順が早いプレイヤーから1枚ずつ{seats_ja(first)}に渡します。"
             )
     return Solution("split", answer, tuple(rules), {}, explanation={"en": en, "ja": ja})
 
@@ -292,7 +298,7 @@ MISREAD_TEXT: dict[str, tuple[str, str]] = {
         "このゲームではスートに強弱はありません。まったく同じ強さなら同着で、ポットを等分します（10カードスタッドのルール§5・§6）。",
     ),
     "odd_chip_from_the_last_seat": (
-        "The odd chip goes to the tied winners from the lowest player number, the first dealt.",
-        "端数のチップは配る順が早い（番号の小さい）勝者から渡します。",
+        "By our reading (the rules say only that the pot is split equally) the odd chip goes to the tied winners from the first dealt, not from the last.",
+        "このアプリの解釈では（ルールには等分とだけあります）、端数のチップは配る順が最後の勝者からではなく、最初の勝者から渡します。",
     ),
 }

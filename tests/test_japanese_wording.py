@@ -55,6 +55,13 @@ def test_the_catalogue_says_seat_with_one_word():
     assert not wrong, wrong
 
 
+def test_the_catalogue_names_all_in_and_ten_card_stud_with_one_word_each():
+    # The words of the source documents: 10カードスタッド; and オールイン, never オール・イン.
+    wrong = [entry.msgid for entry, text in _msgstrs() if "オール・イン" in text or "10枚スタッド" in text]
+    assert not wrong, wrong
+    assert any("10カードスタッド" in text for _, text in _msgstrs())
+
+
 def test_the_catalogue_names_no_rule_set_by_its_id_outside_a_quoted_file_value():
     wrong = [entry.msgid for entry, text in _msgstrs() if RULESET_IDS.search(re.sub(r'"[^"]*"', "", text))]
     assert not wrong, wrong

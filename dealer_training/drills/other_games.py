@@ -68,7 +68,13 @@ GAMES: dict[str, Game] = {
                 "showdown_winner", ("winner",), gettext_lazy("The showdown winner, with the suit tie-break")
             ),
             Topic("round_result", ("winner", "pot", "eliminated"), gettext_lazy("The pot and eliminations")),
-            Topic("phase_end", ("complete", "next"), gettext_lazy("Is the betting phase over?")),
+            # The dealer is asked whether the phase is over and who acts next at the table: the
+            # next to bet, or once the phase is over the first to draw (001 ゲームルール 2).
+            Topic(
+                "phase_end",
+                ("complete", "next"),
+                gettext_lazy("Is the betting phase over, and who acts next?"),
+            ),
         ),
     ),
     "T10S": Game(
@@ -235,12 +241,12 @@ def answer_lines(kind: str, answer: Mapping[str, Any], fields: Sequence[str]) ->
         else:
             lines.append((_("Minimum raise to"), _("May not raise") if least is None else chips(least)))
             lines.append((_("Last raise increment"), chips(answer.get("increment"))))
-    elif kind in ("round_over", "phase_end"):
+    elif kind == "round_over":
         lines.append((_("Round over"), _("Yes") if answer.get("complete") else _("No")))
-        if kind == "round_over":
-            lines.append((_("Still to act"), _seat_list(answer.get("pending"))))
-        else:
-            lines.append((_("Next"), _seat_list([answer["next"]] if answer.get("next") else [])))
+        lines.append((_("Still to act"), _seat_list(answer.get("pending"))))
+    elif kind == "phase_end":
+        lines.append((_("Betting phase over"), _("Yes") if answer.get("complete") else _("No")))
+        lines.append(_phase_next(answer))
     elif kind in ("pots", "award"):
         for i, pot in enumerate(answer.get("pots") or []):
             label = _("Main pot") if i == 0 else _("Side pot %(number)s") % {"number": i}
@@ -287,6 +293,17 @@ def answer_lines(kind: str, answer: Mapping[str, Any], fields: Sequence[str]) ->
             if value:
                 lines.append((_("Seat %(seat)s") % {"seat": seat}, value))
     return lines
+
+
+def _phase_next(answer: Mapping[str, Any]) -> tuple[str, Any]:
+    """Who acts next after a Flush Code Hack betting question, named as the form asks it: the
+    next to bet while the phase goes on, the first to draw once it is over, nobody when
+    everyone else dropped."""
+    seat = answer.get("next")
+    if seat is None:
+        return _("To act"), _("Nobody: everyone else dropped, the round is over")
+    label = _("First to draw") if answer.get("complete") else _("Next to bet")
+    return label, _("Seat %(seat)s") % {"seat": seat}
 
 
 def marked_seats(kind: str, answer: Mapping[str, Any]) -> list[int]:

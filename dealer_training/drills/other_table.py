@@ -178,10 +178,8 @@ def _holdem(view: Mapping[str, Any], table: dict[str, Any]) -> None:
 
 def _draw(view: Mapping[str, Any], table: dict[str, Any]) -> None:
     fee = view["entry_fee"]
-    table["facts"] = [
-        _("Round %(number)s") % {"number": view["round"]},
-        _("Entry fee %(amount)s") % {"amount": chips(fee)},
-    ]
+    table["facts"] = [_("Round %(number)s") % {"number": view["round"]}] if view.get("round") else []
+    table["facts"].append(_("Entry fee %(amount)s") % {"amount": chips(fee)})
     phase = view["phase"]
     table["stage"] = PHASE_LABELS.get(phase, phase)
     table["columns"] = [_("Points"), _("Bet"), _("In pot"), _("Before")]

@@ -4,12 +4,17 @@ import re
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 from django.utils.html import escape
 
 from dealer_training.drills.models import Attempt, DrillSession, Question
-from dealer_training.drills.other_games import GAMES
+from dealer_training.drills.other_games import GAMES, answer_lines, parse
 from dealer_training.drills.services import current_question, session_start
 from dealer_training.progress.models import SkillProgress
+from games.generate_other import FOCUSES, generate_other
+from games.judge import judge
+from games.scenario import load_scenario
+from games.solve import solve
 from tests.factories import MembershipFactory
 
 from .conftest import EN, HTMX
@@ -190,3 +195,85 @@ def test_a_player_who_may_not_raise_is_answered_with_an_empty_amount(client, tra
     data = other_form_data(other, correct=False)
     response = client.post(reverse("drills:answer", args=[org.slug, other.pk]), data, **EN, **HTMX)
     assert 'data-feedback="wrong"' in response.content.decode()
+
+
+# The second betting phase has just ended (seat 3 called seat 4's raise): the draw comes next.
+FCH_PHASE_JUST_OVER = {
+    "variant": "FCH",
+    "entry_fee": 200,
+    "round": 5,
+    "starting_stacks": [9600, 9600, 20000, 18400],
+    "actions": [
+        "d dh p1 7s6dKc7cQc", "d dh p2 Ts6c4c3s4d", "d dh p3 9cTcJs2dKd", "d dh p4 5s8d3d6sKh",
+        "p1 cc", "p2 cc", "p3 cc", "p4 cc",
+        "p1 sd Kc", "d dh p1 2h", "p2 sd", "p3 sd 9cJsKd", "d dh p3 2sQhJc", "p4 sd 8d6sKh", "d dh p4 9dJh4s",
+        "p1 cc", "p2 cbr 500", "p3 cc", "p4 cbr 600", "p1 cc", "p2 cc", "p3 cc",
+    ],
+    "_question": {"kind": "phase_end"},
+}  # fmt: skip
+EVERYONE_ELSE_DROPS = {
+    **FCH_PHASE_JUST_OVER,
+    "actions": [*FCH_PHASE_JUST_OVER["actions"][:4], "p1 cbr 300", "p2 f", "p3 f", "p4 f"],
+}
+
+
+def _question_of(client, org, document):
+    session = _start(client, org, "FCH", "phase_end", count=3)
+    client.get(reverse("drills:play", args=[org.slug, session.pk]))
+    question = _pending(session)
+    Question.objects.filter(pk=question.pk).update(document=document, expected=solve(document))
+    question.refresh_from_db()
+    return session, question
+
+
+def test_a_finished_betting_phase_is_answered_with_the_first_to_draw_as_the_form_asks(client, trainee, org):
+    client.force_login(trainee.user)
+    session, question = _question_of(client, org, FCH_PHASE_JUST_OVER)
+    page = client.get(reverse("drills:play", args=[org.slug, session.pk]), **EN).content.decode()
+    assert "Is this betting phase over?" in page
+    assert "Once it is over: the first to draw." in page
+    assert "Nobody: the phase is over" not in page  # nobody acts next only when the round is over
+    assert "Nobody: everyone else dropped, the round is over" in page
+    url = reverse("drills:answer", args=[org.slug, question.pk])
+    html = client.post(url, {"complete": "yes", "next": "1"}, **EN, **HTMX).content.decode()
+    assert 'data-feedback="right"' in html
+    assert "First to draw" in html
+    # "Over, and nobody acts" is wrong: the draw comes next, and seat 1 draws first.
+    client.get(reverse("drills:play", args=[org.slug, session.pk]))
+    other = _pending(session)
+    Question.objects.filter(pk=other.pk).update(document=FCH_PHASE_JUST_OVER, expected=question.expected)
+    url = reverse("drills:answer", args=[org.slug, other.pk])
+    html = client.post(url, {"complete": "yes", "next": "none"}, **EN, **HTMX).content.decode()
+    assert 'data-feedback="wrong"' in html
+
+
+def _dealer_reading(document):
+    """What a dealer answers to the form's two questions, read off the round itself: is the
+    phase over; who acts next (the next to bet, the first to draw, or nobody when everyone
+    else dropped)."""
+    scenario = load_scenario(document)
+    state = scenario.replay()
+    if state.phase in ("bet1", "bet2") and not state.betting_complete():
+        return "no", str(scenario.seat(state.actor()))
+    if state.phase == "over":
+        return "yes", "none"
+    return "yes", str(scenario.seat(state.in_round()[0]))
+
+
+@pytest.mark.parametrize("focus", [*FOCUSES["FCH"]["phase_end"], "everyone_else_drops"])
+def test_every_phase_end_question_is_judged_as_its_form_reads(focus):
+    documents = (
+        [EVERYONE_ELSE_DROPS]
+        if focus == "everyone_else_drops"
+        else [generate_other(kind="phase_end", variant="FCH", seed=s, focus=focus) for s in range(40)]
+    )
+    fields = GAMES["FCH"].topic("phase_end").fields
+    for document in documents:
+        complete, nxt = _dealer_reading(document)
+        given = parse("phase_end", fields, {"complete": complete, "next": nxt}, seats=[1, 2, 3, 4])
+        verdict = judge(solve(document), given, fields=fields)
+        assert verdict["correct"], (document["actions"], given, solve(document)["answer"])
+        with translation.override("en"):
+            lines = dict(answer_lines("phase_end", solve(document)["answer"], fields))
+        label = "To act" if nxt == "none" else "Next to bet" if complete == "no" else "First to draw"
+        assert label in lines, lines

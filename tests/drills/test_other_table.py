@@ -151,3 +151,24 @@ def test_a_hold_em_award_asks_for_the_chips_going_back_too():
     with pytest.raises(other_games.AnswerError) as err:
         other_games.parse("award", ("awards", "returned"), {"returned_amount": "850"}, seats=[1, 2, 3])
     assert "returned_seat" in err.value.errors
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_options_form_states_when_a_fold_is_an_option_in_each_game(lang):
+    # Stud: a fold with nothing to call is an irregularity, not an option; hold'em: 002
+    # section 4 allows a fold at any time. The form says which, so a trainee is judged by it.
+    with translation.override(lang):
+        stud = render_to_string("drills/_options_input.html", {"stud": True})
+        holdem = render_to_string("drills/_options_input.html", {"stud": False})
+    words = {
+        "en": (
+            "Fold is an option only when there is a bet to call",
+            "may fold at any time, even with nothing to call",
+        ),
+        "ja": ("フォールドはコールするベットがあるときだけ", "コールする額がなくてもいつでもフォールドでき"),
+    }[lang]
+    assert "data-fold-rule" in stud
+    assert words[0] in unescape(stud)
+    assert words[1] not in unescape(stud)
+    assert words[1] in unescape(holdem)
+    assert words[0] not in unescape(holdem)

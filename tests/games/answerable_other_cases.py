@@ -29,3 +29,20 @@ def other_examples() -> Iterator[Case]:
         document = json.loads(path.read_text(encoding="utf-8"))
         kind = document["_question"]["kind"]
         yield Case(f"examples_other/{path.name}", document["variant"], kind, document, None)
+
+
+# An all-in for 40,400 preflop with seats 6 and 1 still to act: the 26,000 nobody has matched
+# is neither in a side pot nor back with its owner yet.
+POTS_WITH_BETTING_OPEN = {
+    "variant": "NT",
+    "antes": [0, 0, 0, 0, 0, 0],
+    "blinds_or_straddles": [200, 400, 0, 0, 0, 0],
+    "min_bet": 400,
+    "starting_stacks": [48800, 2600, 14400, 40400, 4600, 7000],
+    "actions": [
+        "d dh p1 Qs3h", "d dh p2 5dTs", "d dh p3 7c7h", "d dh p4 Ad2h", "d dh p5 8h8d", "d dh p6 3sKc",
+        "p3 cbr 800", "p4 cc", "p5 cc", "p6 cc", "p1 cbr 1200", "p2 f", "p3 cbr 14400", "p4 cbr 40400",
+        "p5 cc",
+    ],
+    "_question": {"kind": "pots"},
+}  # fmt: skip

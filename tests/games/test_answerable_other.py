@@ -23,7 +23,12 @@ from games.errors import EngineError
 from games.generate_other import FOCUSES, generate_other
 from games.solve import solve
 from games.table import table_view
-from tests.games.answerable_other_cases import EXAMPLES_OTHER, other_examples, other_generated
+from tests.games.answerable_other_cases import (
+    EXAMPLES_OTHER,
+    POTS_WITH_BETTING_OPEN,
+    other_examples,
+    other_generated,
+)
 
 
 @pytest.mark.parametrize(("variant", "kind"), [(v, k) for v, kinds in FOCUSES.items() for k in kinds])
@@ -150,3 +155,21 @@ def test_the_docstring_example_of_the_rebuild_holds():
     result = doctest.testmod(answerable_other)
     assert result.attempted > 0
     assert result.failed == 0
+
+
+def test_a_hold_em_pots_question_asked_while_the_betting_round_is_open_is_refused():
+    report = check_answerable(POTS_WITH_BETTING_OPEN)
+    assert not report.answerable
+    assert [(p.code, dict(p.params)) for p in report.problems] == [("betting_open", {"seats": [1, 6]})]
+    assert "still open" in report.problems[0].message("en")
+    assert "ベッティングラウンドの途中" in report.problems[0].message("ja")
+    assert "1番席と6番席" in report.problems[0].message("ja")
+
+
+def test_the_same_pots_are_answerable_before_anyone_acts_and_once_the_round_is_complete():
+    before = {**POTS_WITH_BETTING_OPEN, "actions": POTS_WITH_BETTING_OPEN["actions"][:6]}
+    assert check_answerable(before).answerable
+    complete = {**POTS_WITH_BETTING_OPEN, "actions": [*POTS_WITH_BETTING_OPEN["actions"], "p6 f", "p1 f"]}
+    assert check_answerable(complete).answerable
+    # Complete, the 26,000 nobody could match goes back to seat 4 instead of making a side pot.
+    assert solve(complete)["answer"]["returned"] == {"4": 26000}

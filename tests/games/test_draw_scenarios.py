@@ -13,6 +13,7 @@ from games.diagnose import diagnose
 from games.draw import DrawGame
 from games.draw_doc import DrawRound, DrawScenario, draw_scenario_from_dict
 from games.errors import EngineError
+from games.generate_other import generate_other
 from games.judge import judge
 from games.scenario import load_scenario, scenario_to_dict
 from games.solve import solve
@@ -97,6 +98,64 @@ def test_seed001_section_round_every_player_pays_the_entry_fee_into_the_pot():
     state = DrawRound(points=(20000, 20000, 20000, 20000))
     assert state.pot == 800
     assert state.points == [19800] * 4
+
+
+def test_seed001_rules_1_round_1_starts_every_player_at_20000_points():
+    with pytest.raises(EngineError) as err:
+        solve(fch(SHOWDOWN, points=(9600, 9600, 20000, 18400), round=1))
+    assert (err.value.code, err.value.path) == ("round_one_points", "starting_stacks")
+    assert solve(fch(SHOWDOWN, round=1))["answer"]["winner"]
+    for focus in (None, "cannot_pay", "all_in_winner", "any"):
+        for seed in range(40):
+            doc = generate_other(kind="round_result", variant="FCH", seed=seed, focus=focus)
+            assert 1 <= doc["round"] <= 100
+            if doc["round"] == 1:
+                assert doc["starting_stacks"] == [20000] * 4, (focus, seed)
+            # Points only change hands (and a player who leaves loses what little is left).
+            assert sum(doc["starting_stacks"]) <= 80000, (focus, seed)
+
+
+def test_seed001_rules_1_a_document_that_does_not_give_the_round_does_not_claim_round_1():
+    doc = fch(SHOWDOWN, points=(9600, 9600, 20000, 18400), kind="round_result")
+    view = table_view(doc)
+    assert view["round"] is None
+    assert solve(doc)["explanation"]["en"].startswith("This round:")
+    assert solve(doc)["explanation"]["ja"].startswith("このラウンドは")
+
+
+def test_seed001_rules_2_the_first_player_marker_passes_over_players_out_of_the_game():
+    # p1 left the game in an earlier round (0 points), or leaves at this round's fee (150):
+    # the marker is on the next player clockwise in the game, who bets and draws first.
+    for p1 in (0, 150):
+        actions = [
+            "d dh p2 9d9cKs7h2c",
+            "d dh p3 AsQcJd5h4d",
+            "d dh p4 3c3d8h6s4s",
+            "p2 cc",
+            "p3 cc",
+            "p4 cc",
+        ]
+        doc = fch(actions, hands=[], points=(p1, 20000, 20000, 20000), kind="phase_end", seats=[3, 4, 1, 2])
+        view = table_view(doc)
+        assert view["first"] == 4
+        assert [s["seat"] for s in view["seats"] if s["seat"] == view["first"] and s["in_game"]] == [4]
+        assert answer(doc)["next"] == 4  # the draw starts with the first player
+    # A player in the game keeps the marker.
+    assert table_view(fch(CHECKS, kind="phase_end", seats=[3, 4, 1, 2]))["first"] == 3
+
+
+def test_seed001_rules_2_the_first_player_is_any_seat_still_in_the_game_round_after_round():
+    firsts: dict[int, set[int]] = {}
+    for kind in ("showdown_winner", "round_result", "phase_end"):
+        for seed in range(40):
+            doc = generate_other(kind=kind, variant="FCH", seed=seed)
+            view = table_view(doc)
+            first = next(s for s in view["seats"] if s["seat"] == view["first"])
+            assert first["in_game"], (kind, seed)
+            assert not first["left_at_fee"], (kind, seed)
+            firsts.setdefault(doc["round"], set()).add(view["first"])
+    # 001 ゲームルール 1 and 2: drawn at random, then passed on clockwise every round.
+    assert all(len(seats) >= 3 for number, seats in firsts.items() if number in (1, 5, 12, 37, 99)), firsts
 
 
 def test_seed001_leaving_the_game_a_player_who_cannot_pay_the_fee_is_out_and_not_dealt():

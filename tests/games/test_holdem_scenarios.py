@@ -10,6 +10,7 @@ import pytest
 
 from games.diagnose import diagnose
 from games.errors import EngineError
+from games.generate_other import FOCUSES, generate_other
 from games.holdem_doc import HoldemScenario
 from games.judge import judge
 from games.scenario import load_scenario, load_stud_scenario, scenario_to_dict
@@ -102,6 +103,54 @@ def test_seed002_section_3_1_first_actor_preflop_is_left_of_the_big_blind():
     assert result["answer"]["seat"] == 3
     assert "Hold'em rules §3.1" in result["rules"]
     assert "3番席" in result["explanation"]["ja"]
+
+
+@pytest.mark.parametrize(
+    ("stacks", "blinds", "en", "ja"),
+    [
+        (
+            (10000,) * 4,
+            (50, 100),
+            "Seat 3 acts next preflop: seat 2 posted the big blind, "
+            "and preflop the first to act is the player to its left.",
+            "2番席がビッグブラインドを置いているので、プリフロップはその左隣のプレイヤーから始まります。",
+        ),
+        (
+            (10000,) * 4,
+            (50, 100, 200),
+            "Seat 4 (the button) acts next preflop: seat 3 posted a straddle, "
+            "and preflop the first to act is the player to its left.",
+            "3番席がストラドルを置いているので、プリフロップはその左隣のプレイヤーから始まります。",
+        ),
+        (
+            (3000, 3000),
+            (50, 100),
+            "Seat 2 (the button and small blind) acts next preflop: heads-up the button posts "
+            "the small blind and acts first preflop; the big blind, seat 1, acts last.",
+            "ヘッズアップではボタンがスモールブラインドを置き、プリフロップは最初にアクションします（ビッグブラインドの1番席は最後）。",
+        ),
+    ],
+    ids=["big_blind", "straddle", "heads_up"],
+)
+def test_seed002_section_3_1_the_explanation_names_the_big_blind_as_the_seat_that_posted_it(
+    stacks, blinds, en, ja
+):
+    explanation = solve(nt([], stacks=stacks, blinds=blinds))["explanation"]
+    assert en in explanation["en"]
+    assert ja in explanation["ja"]
+
+
+@pytest.mark.parametrize("focus", ["preflop_first", "heads_up"])
+def test_seed002_section_3_1_no_preflop_explanation_reads_as_if_the_big_blind_acted_first(focus):
+    for seed in range(60):
+        document = generate_other(kind="next_action", variant="NT", seed=seed, focus=focus)
+        result = solve(document)
+        if result["answer"]["seat"] is None or "Hold'em rules §3.1" not in result["rules"]:
+            continue
+        actor_is_big_blind = "(the big blind)" in result["explanation"]["en"].split(" acts next")[0]
+        if not actor_is_big_blind:
+            assert "(the big blind)" not in result["explanation"]["en"], result["explanation"]["en"]
+            assert "ビッグブラインド（" not in result["explanation"]["ja"], result["explanation"]["ja"]
 
 
 def test_seed002_section_3_1_the_big_blind_acts_last_with_the_option_to_check_or_raise():
@@ -401,3 +450,39 @@ def test_diagnose_finds_side_pots_forgotten_and_an_uncalled_bet_left_in():
 def test_diagnose_is_empty_for_a_right_answer():
     doc = nt(["p3 cbr 300"], kind="min_raise")
     assert diagnose(doc, answer(doc)) == []
+
+
+@pytest.mark.parametrize("focus", [*FOCUSES["NT"]["pots"], None])
+def test_generated_pots_questions_wait_for_the_betting_round_and_leave_two_players_in(focus):
+    for seed in range(120):
+        document = generate_other(kind="pots", variant="NT", seed=seed, focus=focus)
+        hand = load_scenario(document).replay().hand
+        # Complete, or before anyone acted in it: every bet in front is called or goes back.
+        assert hand.phase != "betting" or not any(hand.acted), (focus, seed)
+        # One player left (the small blind folding heads-up, say) takes everything: too plain.
+        assert len(hand.contenders()) >= 2, (focus, seed)
+
+
+def test_seed002_section_4_a_fold_is_offered_with_a_check_and_the_explanation_says_why():
+    result = solve(nt(["p3 cc", "p4 cc", "p1 cc"]))  # the big blind's option: nothing to call
+    assert result["answer"]["options"]["fold"]
+    assert result["answer"]["options"]["check"]
+    assert "a player may fold at any time (Hold'em rules §4)" in result["explanation"]["en"]
+    assert "ホールデムではいつでもフォールドできます" in result["explanation"]["ja"]
+    facing = solve(nt(["p3 cbr 300"]))  # facing a raise: no word on it
+    assert "fold at any time" not in facing["explanation"]["en"]
+
+
+@pytest.mark.parametrize("kind", list(FOCUSES["NT"]))
+def test_tda_rule_16_generated_hands_are_tabled_all_together_and_the_history_says_so(kind):
+    for focus in (*FOCUSES["NT"][kind], None):
+        for seed in range(40):
+            view = table_view(generate_other(kind=kind, variant="NT", seed=seed, focus=focus))
+            live = [s["seat"] for s in view["seats"] if not s["folded"] and not s.get("mucked")]
+            shown = [s["seat"] for s in view["seats"] if s.get("shown")]
+            shows = [h for h in view["history"] if h["action"] == "show"]
+            # Once all betting is complete with a player all-in (or at the showdown) every hand
+            # still in is face up, or none yet; each face-up hand has its "shows" in the history.
+            assert not shown or sorted(shown) == sorted(live), (kind, focus, seed, shown, live)
+            assert sorted(h["seat"] for h in shows) == sorted(shown), (kind, focus, seed)
+            assert len({h["street"] for h in shows}) <= 1, (kind, focus, seed)

@@ -197,3 +197,29 @@ def test_japanese_explanations_have_no_card_codes_no_english_street_names_and_se
                     assert not re.search(r"(?<!TDA )(?<![\d,])\d{4,}", en), en
                     assert "シート" not in ja
                     assert not re.search(r"(?<![\d,])00[012](?![\d,])|Seed|RULES", ja + en), ja + en
+
+
+def test_japanese_names_all_in_and_ten_card_stud_with_one_word_each():
+    # オールイン (not オール・イン) and the source document's own 10カードスタッド (not 10枚スタッド),
+    # in the explanations, the misreading notes and the rules reference texts.
+    from games.citation_texts import BOOK_TEXTS, TEXTS
+    from games.draw_answers import MISREAD_TEXT as DRAW_NOTES
+    from games.holdem_answers import MISREAD_TEXT as HOLDEM_NOTES
+    from games.tenstud_answers import MISREAD_TEXT as TENSTUD_NOTES
+
+    texts = [ja for notes in (DRAW_NOTES, HOLDEM_NOTES, TENSTUD_NOTES) for _, ja in notes.values()]
+    texts += [t.ja for t in (*TEXTS.values(), *BOOK_TEXTS.values())]
+    for variant, kinds in FOCUSES.items():
+        for kind, focuses in kinds.items():
+            for focus in (*focuses, None):
+                for seed in range(4):
+                    texts.append(
+                        solve(generate_other(kind=kind, variant=variant, seed=seed, focus=focus))[
+                            "explanation"
+                        ]["ja"]
+                    )
+    for text in texts:
+        assert "オール・イン" not in text, text
+        assert "10枚スタッド" not in text, text
+    assert any("オールイン" in text for text in texts)
+    assert any("10カードスタッド" in text for text in texts)

@@ -253,3 +253,25 @@ def test_format_of_hole_cards_in_a_deal_round_trips():
     deal = TenStudDeal.shuffled(rng=random.Random(2))
     actions = deal_actions([list(d) for d in deal.up], [list(h) for h in deal.down])
     assert actions[0] == f"d dh p1 {format_cards(deal.up[0])}{format_cards(deal.down[0])}"
+
+
+def test_seed000_section_5_says_nothing_of_odd_chips_so_the_explanation_calls_the_rule_our_reading():
+    from games.citation_texts import summary
+    from games.diagnose import diagnose as find
+
+    result = solve(t10([], kind="split", deal=KNOWN, pot=1001))
+    assert result["answer"]["odd_chips"] == 1
+    assert "Ten-card stud rules §5" in result["rules"]
+    assert (
+        "the pot is split equally; by our reading the odd chip goes to seat 2" in result["explanation"]["en"]
+    )
+    assert "このアプリの解釈では" in result["explanation"]["ja"]
+    # The cited entry says the same: section 5 splits the pot and is silent on odd chips.
+    assert "our reading" in summary("Ten-card stud rules §5", "en")
+    assert "解釈" in summary("Ten-card stud rules §5", "ja")
+    even = solve(t10([], kind="split", deal=KNOWN, pot=1000))
+    assert "our reading" not in even["explanation"]["en"]
+    wrong = {**result["answer"], "awards": {"2": 500, "4": 501}}
+    texts = [f["en"] for f in find(t10([], kind="split", deal=KNOWN, pot=1001), wrong)]
+    assert texts
+    assert all("our reading" in t for t in texts)

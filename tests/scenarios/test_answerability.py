@@ -12,10 +12,15 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from dealer_training.scenarios import imports
-from dealer_training.scenarios.answerability import ScenarioNotAnswerable, answerability_problems
+from dealer_training.scenarios.answerability import (
+    ScenarioNotAnswerable,
+    answerability_problems,
+    problem_messages,
+)
 from dealer_training.scenarios.models import ImportJob, Scenario
 from dealer_training.scenarios.services import scenario_save, scenario_set_status, scenario_vary
 from tests.factories import OrganisationFactory
+from tests.games.answerable_other_cases import POTS_WITH_BETTING_OPEN
 
 from .factories import RAZZ_KINGS, make_scenario
 from .helpers import form_data
@@ -80,6 +85,13 @@ def test_the_lone_hand_fails_the_check_and_the_razz_kings_pass(db):
 
 
 # --- the services ------------------------------------------------------------------------------
+
+
+def test_a_hold_em_pots_question_with_the_betting_round_open_is_refused_with_the_reason(db):
+    (problem,) = answerability_problems(POTS_WITH_BETTING_OPEN)
+    assert problem.code == "betting_open"
+    assert problem_messages([problem], "en") == [problem.message("en")]
+    assert "ラウンドが終わってから" in problem_messages([problem], "ja")[0]
 
 
 def test_publishing_an_unanswerable_scenario_is_refused_and_saves_nothing(org):

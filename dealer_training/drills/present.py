@@ -49,9 +49,13 @@ def table_for(question: Question, *, reveal: bool = False, mark: Sequence[int] =
             "small_bet": chips(structure["small_bet"]),
             "big_bet": chips(structure["big_bet"]),
             "max_bets": structure["max_bets"],
+            # Odd chips are broken down to the smallest chip in play (TDA 2024 Rule 20).
+            "min_chip": chips(structure["min_chip"]),
         },
         "ruleset": _ruleset_label(str(rules.get("ruleset"))),
-        "rule_lines": describe_rules(ruleset=str(rules.get("ruleset")), overrides=overrides),
+        "rule_lines": describe_rules(
+            ruleset=str(rules.get("ruleset")), overrides=overrides, structure=structure
+        ),
     }
 
 

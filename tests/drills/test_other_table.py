@@ -151,3 +151,17 @@ def test_a_hold_em_award_asks_for_the_chips_going_back_too():
     with pytest.raises(other_games.AnswerError) as err:
         other_games.parse("award", ("awards", "returned"), {"returned_amount": "850"}, seats=[1, 2, 3])
     assert "returned_seat" in err.value.errors
+
+
+def test_the_chips_in_the_middle_are_named_apart_from_the_pot():
+    # "Pot 1,300 in the middle 120" read as one run of words and numbers.
+    for seed in range(20):
+        view = table_view(generate_other(kind="next_action", variant="NT", seed=seed))
+        pot = view.get("pot") or {}
+        if pot.get("collected") and pot["collected"] != pot.get("total"):
+            break
+    else:
+        raise AssertionError("no hold'em question with chips in the middle and bets out in 20 seeds")
+    text = " ".join(_text(_render(view, "en")).split())
+    assert f"Pot {chips(pot['total'])} · In the middle {chips(pot['collected'])}" in text
+    assert "in the middle" not in text

@@ -62,6 +62,33 @@ def test_the_editor_opens_with_the_organisations_house_rules_and_structure(
     assert "Deal to seat 1: pick 2 down cards, then the door card" in html
 
 
+@pytest.mark.parametrize(
+    ("language", "label", "values"),
+    [
+        (
+            "en",
+            "Short all-in completion on 3rd street: it reopens the betting when it is",
+            ["At least half of the full bet", "At least half of the completion increment over the bring-in"],
+        ),
+        (
+            "ja",
+            "3rdストリートでオールインのコンプリートが足りないとき：リオープンとなる額",
+            ["フルベットの半分以上", "ブリングインからの増額分の半分以上"],
+        ),
+    ],
+)
+def test_the_editor_offers_the_short_all_in_readings_by_what_they_halve(
+    login_as, instructor, create_url, language, label, values
+):
+    # TDA 2024 Rule 47-B: half a bet reopens; "a full bet" read as the opposite.
+    html = login_as(instructor).get(create_url, HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    field = html[html.index('name="rule_short_all_in_reopen_base"') :]
+    field = field[: field.index("</select>")]
+    assert label in html
+    assert [v for v in values if v in field] == values
+    assert "A full bet" not in html
+
+
 def test_an_instructor_builds_a_razz_bring_in_by_picking_cards_and_the_preview_shows_the_engines_answer(
     login_as, instructor, create_url
 ):

@@ -74,10 +74,15 @@ FLAGS: dict[str, Flag] = {
             values={"tda-2024": _("Add the burns to the stub, or deal a community card")},
             presets={TDA_2024: "tda-2024", ROBERT_CASH: "tda-2024"},
         ),
+        # TDA 2024 Rule 47-B: half a bet reopens; on 3rd street the half may be taken of the full
+        # bet (the completion) or of the completion's increment over the bring-in.
         Flag(
             name="short_all_in_reopen_base",
-            label=_("Short all-in: raise needed to reopen the betting"),
-            values={"full_bet": _("A full bet")},
+            label=_("Short all-in completion on 3rd street: it reopens the betting when it is"),
+            values={
+                "full_bet": _("At least half of the full bet"),
+                "completion_increment": _("At least half of the completion increment over the bring-in"),
+            },
             presets={TDA_2024: "full_bet", ROBERT_CASH: "full_bet"},
         ),
     )
@@ -150,7 +155,26 @@ class RuleLine:
     rules: tuple[str, ...] = ()  # the citation keys of the rules the flag chooses between
 
 
-def describe_rules(*, ruleset: str, overrides: Mapping[str, Any]) -> list[RuleLine]:
+# The 3rd-street reading with the amount it halves, when the structure is known.
+REOPEN_WITH_AMOUNT: dict[str, Promise] = {
+    "full_bet": _("At least half of the full bet (%(amount)s)"),
+    "completion_increment": _("At least half of the completion increment over the bring-in (%(amount)s)"),
+}
+
+
+def _reopen_text(value: str, structure: Mapping[str, int]) -> str:
+    """The short all-in reading with the amount it halves: the full bet on 3rd street is the
+    completion (the small bet); its increment is what the completion adds to the bring-in."""
+    full = structure["small_bet"]
+    amount = full if value == "full_bet" else full - structure["bring_in"]
+    return str(REOPEN_WITH_AMOUNT[value]) % {"amount": f"{amount:,}"}
+
+
+def describe_rules(
+    *, ruleset: str, overrides: Mapping[str, Any], structure: Mapping[str, int] | None = None
+) -> list[RuleLine]:
+    """The flags in force as people read them; ``structure`` (``bring_in`` and ``small_bet``), when
+    given, puts the room's or the hand's amounts into the readings that depend on them."""
     lines = []
     for flag in FLAGS.values():
         value = overrides.get(flag.name, flag.presets[ruleset])
@@ -159,6 +183,8 @@ def describe_rules(*, ruleset: str, overrides: Mapping[str, Any]) -> list[RuleLi
             text = "; ".join(
                 f"{VARIANTS[variant]}: {flag.values[value.get(variant, preset)]}" for variant in VARIANTS
             )
+        elif flag.name == "short_all_in_reopen_base" and structure is not None:
+            text = _reopen_text(value, structure)
         else:
             text = str(flag.values[value])
         lines.append(

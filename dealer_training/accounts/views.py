@@ -219,7 +219,7 @@ def _joined(request: HttpRequest, organisation: Organisation) -> HttpResponse:
 def org_home(request: OrgHttpRequest) -> HttpResponse:
     org = request.org
     context = {
-        "rules": describe_rules(ruleset=org.ruleset, overrides=org.rule_overrides),
+        "rules": describe_rules(ruleset=org.ruleset, overrides=org.rule_overrides, structure=_structure(org)),
         "counts": member_counts_for_organisation(organisation=org)
         if request.membership.role in STAFF_ROLES
         else None,
@@ -289,6 +289,11 @@ def invite_revoke(request: OrgHttpRequest, pk: int) -> HttpResponse:
 HOUSE_RULE_FIELDS = ["ruleset", "ante", "bring_in", "small_bet", "big_bet", "max_bets", "min_chip"]
 
 
+def _structure(org: Organisation) -> dict[str, int]:
+    """The room's default amounts that the house rules are told with."""
+    return {"bring_in": org.bring_in, "small_bet": org.small_bet}
+
+
 @org_view(roles=[Role.OWNER])
 @require_http_methods(["GET", "POST"])
 def house_rules(request: OrgHttpRequest) -> HttpResponse:
@@ -309,7 +314,7 @@ def house_rules(request: OrgHttpRequest) -> HttpResponse:
         return redirect("accounts:house_rules", org_slug=org.slug)
     context = {
         "form": form,
-        "rules": describe_rules(ruleset=org.ruleset, overrides=org.rule_overrides),
+        "rules": describe_rules(ruleset=org.ruleset, overrides=org.rule_overrides, structure=_structure(org)),
     }
     template = "accounts/house_rules.html#form" if request.htmx else "accounts/house_rules.html"
     return render(request, template, context, status=INVALID if form.is_bound else 200)

@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
 
 from dealer_training.scenarios.labels import cards_info, chips
+from dealer_training.scenarios.present import seat_amounts
 from games.generate_other import generate_other
 
 from . import other_table
@@ -255,9 +256,7 @@ def answer_lines(kind: str, answer: Mapping[str, Any], fields: Sequence[str]) ->
             lines.append(
                 (
                     _("Each player receives"),
-                    ", ".join(
-                        f"{_('Seat %(seat)s') % {'seat': s}} {chips(a)}" for s, a in answer["awards"].items()
-                    ),
+                    seat_amounts(answer["awards"]),
                 )
             )
         for seat, amount in (answer.get("returned") or {}).items():
@@ -283,9 +282,7 @@ def answer_lines(kind: str, answer: Mapping[str, Any], fields: Sequence[str]) ->
             lines.append(
                 (
                     _("Each player receives"),
-                    ", ".join(
-                        f"{_('Seat %(seat)s') % {'seat': s}} {chips(a)}" for s, a in answer["awards"].items()
-                    ),
+                    seat_amounts(answer["awards"]),
                 )
             )
         for seat, hand in (answer.get("hands") or {}).items():

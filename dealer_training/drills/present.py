@@ -49,9 +49,13 @@ def table_for(question: Question, *, reveal: bool = False, mark: Sequence[int] =
             "small_bet": chips(structure["small_bet"]),
             "big_bet": chips(structure["big_bet"]),
             "max_bets": structure["max_bets"],
+            # Odd chips are broken down to the smallest chip in play (TDA 2024 Rule 20).
+            "min_chip": chips(structure["min_chip"]),
         },
         "ruleset": _ruleset_label(str(rules.get("ruleset"))),
-        "rule_lines": describe_rules(ruleset=str(rules.get("ruleset")), overrides=overrides),
+        "rule_lines": describe_rules(
+            ruleset=str(rules.get("ruleset")), overrides=overrides, structure=structure
+        ),
     }
 
 
@@ -63,8 +67,56 @@ def _ruleset_label(code: str) -> str:
         return code
 
 
-def controls_for(question: Question, table: Mapping[str, Any]) -> dict[str, Any]:
-    """What the answer form needs: the seats to tap, ranked seats, pot rows, ruling choices."""
+# The pots form shows the main pot and one side pot; the page's script hides the further rows
+# until the trainee asks for them (without it every row shows).
+SHOWN_POT_ROWS = 2
+
+
+def _given_values(given: Mapping[str, Any], name: str) -> list[str]:
+    getter = getattr(given, "getlist", None)
+    raw = getter(name) if getter else given.get(name, [])
+    return [str(v) for v in (raw if isinstance(raw, list | tuple) else [raw]) if str(v)]
+
+
+def pot_row_fields(
+    seats: Sequence[int], given: Mapping[str, Any] | None = None, errors: Mapping[str, str] | None = None
+) -> list[dict[str, Any]]:
+    """The rows of the pots form, named as ``answers.parse_answer`` reads them, with what a refused
+    answer held. A row past the first two is ``extra`` (hidden until asked for) unless it or a
+    later row holds a value, so nothing typed is ever hidden."""
+    given = given or {}
+    errors = errors or {}
+    rows = []
+    for i in pot_rows(seats):
+        amount_name, seats_name = f"pot_amount_{i}", f"pot_eligible_{i}"
+        checked = set(_given_values(given, seats_name))
+        rows.append(
+            {
+                "index": i,
+                "name": _("Main pot") if i == 0 else _("Side pot %(number)s") % {"number": i},
+                "amount_name": amount_name,
+                "seats_name": seats_name,
+                "amount": str(given.get(amount_name, "") or ""),
+                "seats": [{"seat": seat, "checked": str(seat) in checked} for seat in seats],
+                "filled": bool(str(given.get(amount_name, "") or "").strip() or checked),
+                "error": errors.get(amount_name) or errors.get(seats_name) or "",
+            }
+        )
+    last = max((row["index"] for row in rows if row["filled"]), default=-1)
+    for row in rows:
+        row["extra"] = row["index"] >= SHOWN_POT_ROWS and row["index"] > last
+    return rows
+
+
+def controls_for(
+    question: Question,
+    table: Mapping[str, Any],
+    *,
+    given: Mapping[str, Any] | None = None,
+    errors: Mapping[str, str] | None = None,
+) -> dict[str, Any]:
+    """What the answer form needs: the seats to tap, ranked seats, pot rows, ruling choices;
+    ``given`` and ``errors`` are those of a refused answer, shown again."""
     live = [s["seat"] for s in table["seats"] if not s["empty"]]
     ranked = table.get("asked_seats") or [
         s["seat"] for s in table["seats"] if not s["empty"] and not s["folded"]
@@ -76,7 +128,7 @@ def controls_for(question: Question, table: Mapping[str, Any]) -> dict[str, Any]
         "fields": fields,
         "seats": live,
         "ranked": ranked,
-        "pot_rows": pot_rows(live),
+        "pot_rows": pot_row_fields(live, given, errors),
         "award_fields": award_fields(live),
         "procedures": [(code, code if code != "none" else _("none")) for code in PROCEDURES],
         "rulings": [(code, RULINGS[code]) for code in RULING_CODES],
@@ -129,7 +181,7 @@ def feedback_for(question: Question, attempt: Any, verdict: Mapping[str, Any]) -
         "speed_label": attempt.get_speed_display() if attempt.speed else "",
         "lines": [
             {"label": label, "value": value, "is_hand": isinstance(value, dict)}
-            for label, value in _lines(question, _asked_answer(question))
+            for label, value in _lines(question, question.expected.get("answer") or {})
         ],
         "explanation": explanation.get(lang) or explanation.get("en") or "",
         "rules": expected.get("rules") or [],
@@ -149,17 +201,10 @@ def walk_action_text(question: Question) -> str:
     return describe_record(record, seat, street) + "."
 
 
-def _asked_answer(question: Question) -> dict[str, Any]:
-    answer = dict(question.expected.get("answer") or {})
-    if question.kind == "next_action" and "options" not in question.fields:
-        answer.pop("options", None)
-    return answer
-
-
 def _lines(question: Question, answer: Mapping[str, Any]) -> list[tuple[str, Any]]:
     if is_other(question.variant):
         return other_games.answer_lines(question.kind, answer, question.fields)
-    return answer_lines(question.kind, answer)
+    return answer_lines(question.kind, answer, question.fields)
 
 
 def _given_lines(question: Question, given: Mapping[str, Any]) -> list[dict[str, Any]]:

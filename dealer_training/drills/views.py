@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+from collections.abc import Mapping
 from typing import Any
 
 from django.http import Http404, HttpResponse, HttpResponseRedirect
@@ -22,11 +23,11 @@ from games.table import table_view
 
 from . import other_games
 from . import tenstud as tenstud_present
-from .answers import AnswerError, award_fields, parse_answer, pot_rows
+from .answers import AnswerError, award_fields, parse_answer
 from .forms import StartForm
 from .models import DrillSession, Mode, Question
 from .other_games import is_other
-from .present import controls_for, feedback_for, marked_seats, table_for
+from .present import controls_for, feedback_for, marked_seats, pot_row_fields, table_for
 from .reference import reference_sections
 from .selectors import (
     question_for_trainee,
@@ -145,7 +146,7 @@ def _question_page(
     question: Question,
     *,
     errors: dict[str, str] | None = None,
-    given: dict[str, str] | None = None,
+    given: Mapping[str, Any] | None = None,
     status: int = 200,
 ) -> HttpResponse:
     attempt = getattr(question, "attempt", None)
@@ -162,7 +163,7 @@ def _question_page(
         )
     else:
         table = table_for(question)
-    context = _question_context(request, session, question, table)
+    context = _question_context(request, session, question, table, given=given or {}, errors=errors or {})
     context["errors"] = errors or {}
     context["given"] = given or {}
     if attempt is not None:
@@ -174,7 +175,13 @@ def _question_page(
 
 
 def _question_context(
-    request: OrgHttpRequest, session: DrillSession, question: Question, table: dict[str, Any]
+    request: OrgHttpRequest,
+    session: DrillSession,
+    question: Question,
+    table: dict[str, Any],
+    *,
+    given: Mapping[str, Any],
+    errors: Mapping[str, str],
 ) -> dict[str, object]:
     target = None
     if session.mode == Mode.SPEED:
@@ -185,9 +192,9 @@ def _question_context(
         "question": question,
         "number": question.position + 1,
         "table": table,
-        "controls": other_controls(question, table)
+        "controls": other_controls(question, table, given=given, errors=errors)
         if is_other(question.variant)
-        else controls_for(question, table),
+        else controls_for(question, table, given=given, errors=errors),
         "other": is_other(question.variant),
         "skill_label": _skill_label(question),
         "variant_label": Variant(question.variant).label
@@ -232,7 +239,7 @@ def answer(request: OrgHttpRequest, question_id: int) -> HttpResponse:
                 )
         except AnswerError as err:
             return _question_page(
-                request, session, question, errors=err.errors, given=request.POST.dict(), status=INVALID
+                request, session, question, errors=err.errors, given=request.POST, status=INVALID
             )
         attempt_submit(question=question, given=given)
         question = _question_or_404(request, question_id)
@@ -273,7 +280,13 @@ def _skill_label(question: Question) -> str:
     return str(Skill(question.skill).label) if question.skill in Skill.values else question.skill
 
 
-def other_controls(question: Question, table: dict[str, Any]) -> dict[str, Any]:
+def other_controls(
+    question: Question,
+    table: dict[str, Any],
+    *,
+    given: Mapping[str, Any] | None = None,
+    errors: Mapping[str, str] | None = None,
+) -> dict[str, Any]:
     """The answer form of a hold'em, draw or ten-card stud question."""
     seats = [s["seat"] for s in table["seats"]]
     return {
@@ -285,7 +298,7 @@ def other_controls(question: Question, table: dict[str, Any]) -> dict[str, Any]:
         "award_fields": award_fields(seats),
         "returned": "returned" in question.fields,
         "rank_fields": [{"seat": seat, "name": f"rank_{seat}"} for seat in seats],
-        "pot_rows": pot_rows(seats),
+        "pot_rows": pot_row_fields(seats, given, errors),
     }
 
 

@@ -290,12 +290,22 @@ def message_for(error: EngineError, seats: Sequence[int] = ()) -> str:
 # --- suggestions ----------------------------------------------------------------------------
 
 
-def suggested_skill(kind: str, variant: str, solution: Mapping[str, Any] | None = None) -> str:
-    """The drill topic a question of this kind usually trains (the instructor may choose another)."""
+def suggested_skill(
+    kind: str,
+    variant: str,
+    solution: Mapping[str, Any] | None = None,
+    document: Mapping[str, Any] | None = None,
+) -> str:
+    """The drill topic a question of this kind usually trains (the instructor may choose another).
+
+    A pots question trains side pots when the engine's answer has more than one pot or anyone at
+    the table is all-in (``document``, read through the table view), the antes otherwise.
+    """
     razz = variant == Variant.RAZZ
     answer = (solution or {}).get("answer") or {}
     if kind == "pots":
-        return Skill.SIDE_POTS if len(answer.get("pots") or []) > 1 else Skill.ANTES
+        several = len(answer.get("pots") or []) > 1
+        return Skill.SIDE_POTS if several or _anyone_all_in(document) else Skill.ANTES
     if kind == "bring_in":
         return Skill.BRING_IN
     if kind == "next_action":
@@ -310,3 +320,13 @@ def suggested_skill(kind: str, variant: str, solution: Mapping[str, Any] | None 
     if kind == "award" and len(answer.get("pots") or []) > 1:
         return Skill.SIDE_POTS
     return Skill.SHOWDOWN
+
+
+def _anyone_all_in(document: Mapping[str, Any] | None) -> bool:
+    if document is None:
+        return False
+    try:
+        seats = table_view(document)["seats"]
+    except EngineError:
+        return False
+    return any(seat.get("all_in") for seat in seats)

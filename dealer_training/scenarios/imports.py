@@ -250,7 +250,7 @@ def _made(document: Mapping[str, Any], *, title: str, default_skill: str) -> Mad
     tags = meta.get("_tags") if isinstance(meta.get("_tags"), list) else []
     skill = meta.get("_skill") if meta.get("_skill") in Skill.values else default_skill
     if not skill:
-        skill = suggested_skill(solution["kind"], str(hand["variant"]), solution)
+        skill = suggested_skill(solution["kind"], str(hand["variant"]), solution, hand)
     difficulty = meta.get("_difficulty")
     if isinstance(difficulty, bool) or not isinstance(difficulty, int) or not 1 <= difficulty <= 5:
         difficulty = 2

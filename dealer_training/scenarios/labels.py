@@ -74,8 +74,6 @@ RULE_VALUES: dict[str, Promise] = {
     "high_card_by_suit_in_five": gettext_lazy("High card by suit in the five-card hand"),
     "rrop": gettext_lazy("High card by suit among all seven cards (lowest card for the low half)"),
     "tda-2024": gettext_lazy("Add the burns to the stub, or deal a community card"),
-    "full_bet": gettext_lazy("A full bet"),
-    "completion_increment": gettext_lazy("Half of the completion over the bring-in"),
 }
 
 STREETS: dict[int, Promise] = {

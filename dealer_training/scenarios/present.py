@@ -55,54 +55,75 @@ def _hand(value: Mapping[str, Any] | None) -> dict[str, Any] | None:
     return {"cards": cards_info(value.get("cards") or []), "name": name}
 
 
-def answer_lines(kind: str, answer: Mapping[str, Any]) -> list[tuple[str, Any]]:
-    """The answer as (label, value) lines; values are text or lists of cards."""
-    lines: list[tuple[str, Any]] = []
+def seat_amounts(awards: Mapping[Any, int]) -> str:
+    """Chips per seat, each seat's amount after its name: "Seat 3: 600, Seat 4: 600"."""
+    return ", ".join(
+        _("%(seat)s: %(amount)s") % {"seat": seat_text(int(s)), "amount": chips(a)} for s, a in awards.items()
+    )
+
+
+def answer_lines(
+    kind: str, answer: Mapping[str, Any], fields: Sequence[str] | None = None
+) -> list[tuple[str, Any]]:
+    """The answer as (label, value) lines; values are text or lists of cards. ``fields`` (the
+    answer fields a drill asked) leaves out the lines of fields it did not ask."""
+    lines: list[tuple[str, str, Any]] = []  # (field, label, value)
     if kind == "pots":
         for i, pot in enumerate(answer.get("pots") or []):
             label = _("Main pot") if i == 0 else _("Side pot %(number)s") % {"number": i}
             lines.append(
                 (
+                    "pots",
                     label,
                     _("%(amount)s, seats %(seats)s")
                     % {"amount": chips(pot["amount"]), "seats": _seats(pot["eligible"])},
                 )
             )
     elif kind == "bring_in":
-        lines.append((_("Brings in"), seat_text(answer.get("seat"))))
-        lines.append((_("Amount"), chips(answer.get("amount"))))
+        lines.append(("seat", _("Brings in"), seat_text(answer.get("seat"))))
+        lines.append(("amount", _("Amount"), chips(answer.get("amount"))))
         first = answer.get("first_to_act")
         # TDA 2024 RP-10 E: heads-up against a low card all-in on the ante nobody can act.
         lines.append(
-            (_("First to act"), seat_text(first) if first is not None else _("Nobody: no one can act"))
+            (
+                "first_to_act",
+                _("First to act"),
+                seat_text(first) if first is not None else _("Nobody: no one can act"),
+            )
         )
     elif kind == "next_action":
         if answer.get("seat") is None:
-            lines.append((_("To act"), _("Nobody: the betting round is complete")))
+            lines.append(("seat", _("To act"), _("Nobody: the betting round is complete")))
         else:
-            lines.append((_("To act"), seat_text(answer["seat"])))
-            lines.append((_("Options"), " · ".join(_options(answer.get("options") or {}))))
+            lines.append(("seat", _("To act"), seat_text(answer["seat"])))
+            lines.append(("options", _("Options"), " · ".join(_options(answer.get("options") or {}))))
     elif kind == "stub":
-        lines.append((_("Cards in the stub"), str(answer.get("stub"))))
-        lines.append((_("Cards needed"), str(answer.get("required"))))
+        lines.append(("stub", _("Cards in the stub"), str(answer.get("stub"))))
+        lines.append(("required", _("Cards needed"), str(answer.get("required"))))
+        procedure = answer.get("procedure")
+        lines.append(("procedure", _("Procedure"), str(PROCEDURES.get(str(procedure), procedure))))
         lines.append(
-            (_("Procedure"), str(PROCEDURES.get(str(answer.get("procedure")), answer.get("procedure"))))
+            ("community_card", _("Community card"), _("Yes") if answer.get("community_card") else _("No"))
         )
-        lines.append((_("Community card"), _("Yes") if answer.get("community_card") else _("No")))
-        lines.append((_("First to act on 7th"), seat_text(answer.get("first_to_act_7th"))))
+        lines.append(
+            ("first_to_act_7th", _("First to act on 7th"), seat_text(answer.get("first_to_act_7th")))
+        )
     elif kind == "showdown_first":
-        lines.append((_("Shows first"), seat_text(answer.get("seat"))))
+        lines.append(("seat", _("Shows first"), seat_text(answer.get("seat"))))
     elif kind == "best_hands":
         for seat, hands in (answer.get("hands") or {}).items():
             for half, label in (("high", _("high")), ("low", _("low"))):
                 hand = _hand(hands.get(half))
                 if hand:
-                    lines.append((f"{seat_text(int(seat))} ({label})", hand))
+                    lines.append((f"{half}_ranking", f"{seat_text(int(seat))} ({label})", hand))
         if answer.get("high_ranking"):
-            lines.append((_("High ranking"), " > ".join(_seats(g) for g in answer["high_ranking"])))
+            lines.append(
+                ("high_ranking", _("High ranking"), " > ".join(_seats(g) for g in answer["high_ranking"]))
+            )
         if answer.get("low_ranking") is not None:
             lines.append(
                 (
+                    "low_ranking",
                     _("Low ranking"),
                     " > ".join(_seats(g) for g in answer["low_ranking"]) or _("no qualifying low"),
                 )
@@ -115,17 +136,16 @@ def answer_lines(kind: str, answer: Mapping[str, Any]) -> list[tuple[str, Any]]:
                 parts.append(_("high: %(seats)s") % {"seats": _seats(pot["high"])})
             if "low" in pot:
                 parts.append(_("low: %(seats)s") % {"seats": _seats(pot["low"])})
-            awards = ", ".join(
-                f"{seat_text(int(s))} {chips(a)}" for s, a in (pot.get("awards") or {}).items()
-            )
-            parts.append(awards)
-            lines.append((label, " · ".join(parts)))
-        totals = ", ".join(f"{seat_text(int(s))} {chips(a)}" for s, a in (answer.get("awards") or {}).items())
-        lines.append((_("Each player receives"), totals))
+            parts.append(seat_amounts(pot.get("awards") or {}))
+            lines.append(("awards", label, " · ".join(parts)))
+        lines.append(("awards", _("Each player receives"), seat_amounts(answer.get("awards") or {})))
     elif kind == "ruling":
-        lines.append((_("Ruling"), str(RULINGS.get(str(answer.get("ruling")), answer.get("ruling")))))
-        lines.append((_("Seat"), seat_text(answer.get("seat"))))
-    return lines
+        lines.append(
+            ("ruling", _("Ruling"), str(RULINGS.get(str(answer.get("ruling")), answer.get("ruling"))))
+        )
+        lines.append(("seat", _("Seat"), seat_text(answer.get("seat"))))
+    asked = set(fields or ())
+    return [(label, value) for field, label, value in lines if not asked or field in asked]
 
 
 def answer_context(solution: Mapping[str, Any] | None) -> dict[str, Any] | None:

@@ -75,7 +75,7 @@ def scenario_save(
     kind = solution["kind"]
     if status == Scenario.Status.PUBLISHED:
         _require_answerable(doc)
-    skill = skill if skill in Skill.values else suggested_skill(kind, doc["variant"], solution)
+    skill = skill if skill in Skill.values else suggested_skill(kind, doc["variant"], solution, doc)
     difficulty = min(5, max(1, int(difficulty)))
     if scenario is None:
         scenario = Scenario.objects.create(

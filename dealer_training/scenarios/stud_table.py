@@ -206,7 +206,7 @@ def _pots(pot: Mapping[str, Any]) -> list[dict[str, str]]:
         {
             "label": _("Main pot") if i == 0 else _("Side pot %(number)s") % {"number": i},
             "amount": chips(layer["amount"]),
-            "eligible": " ".join(str(s) for s in layer["eligible"]),
+            "eligible": ", ".join(str(s) for s in layer["eligible"]),
         }
         for i, layer in enumerate(layers)
     ]

@@ -26,7 +26,7 @@ from .answerability import (
 )
 from .choices import Skill, Variant
 from .editor import Draft, draft_from_document, draft_from_post
-from .engine import message_for, place_of
+from .engine import message_for, place_of, suggested_skill
 from .forms import MAX_SEATS, VaryForm
 from .labels import QUESTION_SHORT, card_info, describe_event
 from .models import Scenario
@@ -162,6 +162,8 @@ def _editor_context(
             answerability = problem_messages(answerability_problems(checked.document))
         except EngineError:
             answerability = []
+    if checked is not None and checked.ok and solution:
+        _name_the_suggested_skill(draft, solution, checked.document)
     taken = {str(v) for v in (setup["seats"].value() or [])}
     seat_boxes = [
         box
@@ -221,6 +223,14 @@ def _editor_context(
         else reverse("scenarios:create", args=[request.org.slug]),
         **extra,
     }
+
+
+def _name_the_suggested_skill(draft: Draft, solution: dict[str, Any], document: dict[str, Any]) -> None:
+    """The empty skill choice says which skill saving will give the question."""
+    suggested = suggested_skill(solution["kind"], str(document.get("variant")), solution, document)
+    field = draft.meta.fields["skill"]
+    label = _("From the question: %(skill)s") % {"skill": Skill(suggested).label}
+    field.choices = [("", label), *Skill.choices]
 
 
 def _render_editor(

@@ -85,6 +85,24 @@
     });
   }
 
+  // The pots form: rows past the first side pot stay hidden while empty, until asked for.
+  function setUpPots() {
+    document.querySelectorAll("[data-pots]").forEach(function (pots) {
+      var more = pots.querySelector("[data-pot-more]");
+      if (more) more.hidden = !pots.querySelector("[data-pot-extra]");
+    });
+  }
+
+  function addPot(button) {
+    var pots = button.closest("[data-pots]");
+    var row = pots && pots.querySelector("[data-pot-extra]");
+    if (!row) return;
+    row.removeAttribute("data-pot-extra");
+    setUpPots();
+    var amount = row.querySelector("[data-amount]");
+    if (amount) { activeAmount = amount; amount.focus(); }
+  }
+
   function startClock() {
     if (clockTimer) { clearInterval(clockTimer); clockTimer = null; }
     var clock = document.querySelector("[data-clock]");
@@ -117,6 +135,7 @@
       amounts().forEach(function (input) { input.setAttribute("inputmode", "none"); });
     }
     revealOptionAmounts();
+    setUpPots();
     markActive();
     startClock();
     var next = document.querySelector("[data-next]");
@@ -126,6 +145,8 @@
   document.addEventListener("click", function (event) {
     var key = event.target.closest("[data-key]");
     if (key) { event.preventDefault(); press(key.getAttribute("data-key")); return; }
+    var add = event.target.closest("[data-pot-add]");
+    if (add) { event.preventDefault(); addPot(add); return; }
     var seat = event.target.closest("[data-table] [data-seat]");
     if (seat && form()) { pickSeat(seat.getAttribute("data-seat")); }
   });

@@ -198,3 +198,61 @@ def test_instructors_and_trainees_cannot_change_house_rules(login_as, instructor
         response = login_as(membership).post("/o/ginza/house-rules/", {**PRESET_FORM, "ante": 0})
         assert response.status_code == 403
     assert Organisation.objects.get(slug="ginza").ante == 100
+
+
+# --- the 3rd-street short all-in reading (TDA 2024 Rule 47-B) ------------------------------------
+REOPEN_LABEL = {
+    "en": "Short all-in completion on 3rd street: it reopens the betting when it is",
+    "ja": "3rdストリートでオールインのコンプリートが足りないとき：リオープンとなる額",
+}
+REOPEN_VALUES = {
+    ("en", "full_bet"): "At least half of the full bet (500)",
+    ("en", "completion_increment"): "At least half of the completion increment over the bring-in (300)",
+    ("ja", "full_bet"): "フルベット（500）の半分以上",
+    ("ja", "completion_increment"): "ブリングインからの増額分（300）の半分以上",
+}
+
+
+@pytest.mark.parametrize(("language", "reading"), list(REOPEN_VALUES))
+def test_the_short_all_in_reading_says_what_it_measures_against_with_the_rooms_amounts(language, reading):
+    # The old wording ("a full bet") read as if a full bet were needed, against Rule 47-B's half.
+    overrides = {} if reading == "full_bet" else {"short_all_in_reopen_base": reading}
+    with override(language):
+        lines = describe_rules(
+            ruleset="tda-2024", overrides=overrides, structure={"bring_in": 200, "small_bet": 500}
+        )
+        by_label = {str(line.label): line for line in lines}
+    line = by_label[REOPEN_LABEL[language]]
+    assert line.value == REOPEN_VALUES[(language, reading)]
+    assert line.rules == ("TDA 2024 Rule 47-B",)
+
+
+def test_without_a_structure_the_short_all_in_reading_is_told_in_words():
+    with override("en"):
+        lines = {str(line.label): line.value for line in describe_rules(ruleset="robert-cash", overrides={})}
+    assert lines[REOPEN_LABEL["en"]] == "At least half of the full bet"
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_the_home_and_house_rules_pages_show_the_short_all_in_reading_in_the_pages_language(
+    login_as, owner, language
+):
+    client = login_as(owner)
+    for url in ("/o/ginza/", "/o/ginza/house-rules/"):
+        page = client.get(url, HTTP_ACCEPT_LANGUAGE=language).content.decode()
+        assert REOPEN_LABEL[language] in page, url
+        assert REOPEN_VALUES[(language, "full_bet")] in page, url
+        assert "A full bet" not in page
+        assert "フルベット<" not in page
+
+
+def test_the_owner_may_choose_the_completion_increment_reading(login_as, owner):
+    client = login_as(owner)
+    form = client.get("/o/ginza/house-rules/", **EN).content.decode()
+    assert "At least half of the completion increment over the bring-in" in form
+    data = {**PRESET_FORM, "short_all_in_reopen_base": "completion_increment"}
+    assert client.post("/o/ginza/house-rules/", data).status_code == 302
+    org = Organisation.objects.get(slug="ginza")
+    assert org.rule_overrides == {"short_all_in_reopen_base": "completion_increment"}
+    page = client.get("/o/ginza/house-rules/", **EN).content.decode()
+    assert REOPEN_VALUES[("en", "completion_increment")] in page

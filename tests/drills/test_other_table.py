@@ -172,3 +172,17 @@ def test_the_options_form_states_when_a_fold_is_an_option_in_each_game(lang):
     assert words[1] not in unescape(stud)
     assert words[1] in unescape(holdem)
     assert words[0] not in unescape(holdem)
+
+
+def test_the_chips_in_the_middle_are_named_apart_from_the_pot():
+    # "Pot 1,300 in the middle 120" read as one run of words and numbers.
+    for seed in range(20):
+        view = table_view(generate_other(kind="next_action", variant="NT", seed=seed))
+        pot = view.get("pot") or {}
+        if pot.get("collected") and pot["collected"] != pot.get("total"):
+            break
+    else:
+        raise AssertionError("no hold'em question with chips in the middle and bets out in 20 seeds")
+    text = " ".join(_text(_render(view, "en")).split())
+    assert f"Pot {chips(pot['total'])} · In the middle {chips(pot['collected'])}" in text
+    assert "in the middle" not in text

@@ -206,11 +206,16 @@ def test_the_question_page_never_holds_the_answer_before_it_is_given(
         assert "tseat--marked" not in html
         assert "Correct answer" not in html
         assert "data-feedback" not in html
-        # The house rules in force are shown on purpose (they name RP-10 H, for one); the
-        # citations of this answer must appear nowhere else.
+        # The house rules in force are shown on purpose (they name RP-10 H, for one), and so is
+        # the rule every stub question asks about (its procedure legend); the citations of this
+        # answer must appear nowhere else.
         without_house_rules = re.sub(
             r'<details class="table-notes__rules">.*?</details>', "", html, flags=re.S
         )
+        if question.kind == "stub":
+            without_house_rules = re.sub(
+                r"<legend>[^<]*<a [^>]*>TDA 2024 RP-10 H</a>[^<]*</legend>", "", without_house_rules
+            )
         for rule in expected["rules"]:
             assert rule not in without_house_rules, rule
         attempt_submit(question=question, given={})
@@ -347,3 +352,113 @@ def test_the_pots_form_has_a_row_for_every_pot_a_hand_can_make(client, trainee, 
             response = answer(client, org, question, htmx=True)
             assert 'data-feedback="right"' in response.content.decode()
     assert most >= 3
+
+
+def _correct_answer_box(html: str) -> str:
+    start = html.index("Correct answer")
+    return html[start : html.index("</dl>", start)]
+
+
+@pytest.mark.parametrize("correct", [True, False])
+def test_the_correct_answer_of_a_first_to_act_question_names_the_seat_and_no_empty_options_row(
+    client, trainee, org, issued, correct
+):
+    client.force_login(trainee.user)
+    question = issued(trainee, skill="first_to_act", variant="F7S", seed="first")
+    assert question.fields == ["seat"]
+    html = answer(client, org, question, correct=correct, htmx=True).content.decode()
+    box = _correct_answer_box(html)
+    assert re.findall(r"<dt>(.*?)</dt>", box) == ["To act"]
+    assert "Options" not in box
+
+
+def test_the_award_answer_sets_each_seats_chips_apart_from_its_seat_number():
+    from django.utils import translation
+
+    from dealer_training.scenarios.present import answer_lines
+    from games.generate import generate
+    from games.solve import solve
+
+    document = generate(kind="award", focus="odd_chips", variant="F7S/8", seed=2)
+    answer = solve(document)["answer"]
+    with translation.override("en"):
+        lines = dict(answer_lines("award", answer, ["awards"]))
+    totals = lines["Each player receives"]
+    # "Seat 3 1,400" ran the seat number into the amount.
+    assert totals == ", ".join(f"Seat {seat}: {amount:,}" for seat, amount in answer["awards"].items())
+    assert re.search(r"Seat \d+: [\d,]+$", lines["Main pot"])
+
+
+@pytest.mark.parametrize(("language", "word"), [("en", "Procedure"), ("ja", "手順")])
+def test_the_stub_procedure_legend_names_the_rule_as_the_reference_does_and_links_to_it(
+    client, trainee, org, issued, language, word
+):
+    from dealer_training.scenarios.citations import reference_url
+
+    client.force_login(trainee.user)
+    question = issued(trainee, skill="stub", variant="F7S")
+    html = client.get(urls(org, question)["play"], HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    field = html.index('name="procedure"')
+    start = html.rindex("<legend>", 0, field)
+    legend = html[start : html.index("</legend>", start)]
+    link = f'<a class="citation" href="{reference_url(org.slug, "TDA 2024 RP-10 H")}">TDA 2024 RP-10 H</a>'
+    assert word in legend
+    assert link in legend
+
+
+def _seats(question):
+    from games.table import table_view
+
+    return [seat["seat"] for seat in table_view(question.document)["seats"]]
+
+
+def _pots_question(issued, trainee, seats_wanted):
+    for n in range(40):
+        question = issued(trainee, skill="antes", variant="F7S", seed=f"eight-{n}")
+        if len(_seats(question)) >= seats_wanted:
+            return question
+    raise AssertionError(f"no pots question with {seats_wanted} seats in 40 seeds")
+
+
+def _rows(html):
+    return re.findall(r'<div class="pot-row[^"]*" data-pot-row="(\d+)"( data-pot-extra)?>', html)
+
+
+def test_the_pots_form_shows_the_main_pot_and_one_side_pot_and_keeps_the_other_rows_for_the_add_button(
+    client, trainee, org, issued
+):
+    client.force_login(trainee.user)
+    question = _pots_question(issued, trainee, 7)
+    seats = len(_seats(question))
+    html = client.get(urls(org, question)["play"], **EN).content.decode()
+    rows = _rows(html)
+    # Every row is in the page (the form works without the script), named as the parser reads it.
+    assert [int(i) for i, _ in rows] == list(range(seats))
+    assert [bool(extra) for _, extra in rows] == [False, False] + [True] * (seats - 2)
+    assert len(re.findall(r'name="pot_eligible_0"', html)) == seats
+    assert "Add a side pot" in html
+    assert "data-pot-add" in html
+
+
+def test_a_refused_pots_answer_comes_back_with_its_values_and_every_row_up_to_the_last_filled_one_shown(
+    client, trainee, org, issued
+):
+    client.force_login(trainee.user)
+    question = _pots_question(issued, trainee, 6)
+    seats = _seats(question)
+    data = {
+        "pot_amount_0": "800",
+        "pot_eligible_0": [str(s) for s in seats],
+        "pot_eligible_3": [str(seats[1])],
+    }
+    response = client.post(urls(org, question)["answer"], data, **EN)
+    assert response.status_code == 422
+    html = response.content.decode()
+    assert [bool(extra) for _, extra in _rows(html)] == [False] * 4 + [True] * (len(seats) - 4)
+    assert re.search(r'name="pot_amount_0" [^>]* value="800"', html)
+    ticked = re.findall(r'name="pot_eligible_(\d)" value="(\d)" aria-label="[^"]*" checked', html)
+    assert ticked == [("0", str(s)) for s in seats] + [("3", str(seats[1]))]
+    # The row that lacks its amount says so where it is.
+    row = html[html.index('data-pot-row="3"') : html.index('data-pot-row="4"')]
+    assert "Enter an amount." in row
+    assert not Attempt.objects.filter(question=question).exists()

@@ -215,9 +215,42 @@ def _check_drawn(document: dict[str, Any], kind: str, seen: Counter[str], reveal
         assert drawn["total"] == chips(view["pot"]["total"])
         collected = view["pot"]["collected"]
         assert drawn.get("collected", chips(view["pot"]["total"])) == chips(collected)
+        _check_layers(table, view["pot"].get("pots") or [], seen)
     _check_history(root, view, seen)
+    _check_structure(root, view)
     seen["tables"] += 1
     return html
+
+
+def _check_layers(table: Element, layers: list[dict[str, Any]], seen: Counter[str]) -> None:
+    """Each pot on its own, its name, amount and seats apart: "Side pot 1: 4,000 (seats 2, 5)"."""
+    if len(layers) < 2:
+        return
+    items = _find(_one(table, _has_class("stud__pots"), "pots"), lambda e: e.name == "li")
+    drawn = [" ".join(_text(li).split()) for li in items]
+    names = ["Main pot"] + [f"Side pot {i}" for i in range(1, len(layers))]
+    expected = [
+        f"{name}: {chips(layer['amount'])} (seats {', '.join(str(s) for s in layer['eligible'])})"
+        for name, layer in zip(names, layers, strict=True)
+    ]
+    assert drawn == expected
+    seen["layered_pots"] += 1
+
+
+def _check_structure(root: Element, view: dict[str, Any]) -> None:
+    """The structure line, visible without opening anything: the bets, the ante and the smallest
+    chip in play (odd chips are broken down to it, TDA 2024 Rule 20)."""
+    structure = view["structure"]
+    notes = _one(root, _has_class("table-notes__rules"), "house rules")
+    line = " ".join(_text(_one(notes, lambda e: e.name == "summary", "structure line")).split())
+    expected = [
+        ("ante", chips(structure["antes"][0]) if structure["antes"] else "0"),
+        ("bring-in", chips(structure["bring_in"])),
+        ("smallest chip", chips(structure["min_chip"])),
+    ]
+    for word, amount in expected:
+        assert f"{word} {amount}" in line, (word, amount, line)
+    assert f"{chips(structure['small_bet'])}/{chips(structure['big_bet'])}" in line, line
 
 
 def _assert_no_answer(html: str, document: dict[str, Any]) -> None:
@@ -253,7 +286,15 @@ def test_every_generated_question_draws_every_amount_tag_and_history_entry_of_it
         except AssertionError as err:
             raise AssertionError(f"{kind}/{focus}/{game}/seed {seed}: {err}") from err
     # The corpus holds every case the drawing must handle, so the checks above did run on them.
-    for case in ("short_ante", "all_in", "folded", "folded_face_down", "history:event", "history:show"):
+    for case in (
+        "short_ante",
+        "all_in",
+        "folded",
+        "folded_face_down",
+        "history:event",
+        "history:show",
+        "layered_pots",
+    ):
         assert seen[case], f"no generated question had a {case}"
     assert seen["tables"] == len(CASES)
 
@@ -316,6 +357,14 @@ def test_a_mucked_dead_or_absent_hand_is_tagged_and_a_mucked_one_drawn_face_down
     assert seen["folded_face_down"] == 1  # the mucked hand, though the award view tables hands
 
 
+def _drawn_in(document: dict[str, Any], kind: str, language: str) -> str:
+    """The drill table with its structure line and house rules, in ``language``."""
+    with translation.override(language):
+        return render_to_string(
+            "drills/_table.html", {"table": table_for(Question(document=document, kind=kind))}
+        )
+
+
 @pytest.mark.parametrize(
     ("ruleset", "language", "name"),
     [
@@ -326,9 +375,32 @@ def test_a_mucked_dead_or_absent_hand_is_tagged_and_a_mucked_one_drawn_face_down
 )
 def test_the_table_names_the_rule_set_in_the_pages_language(ruleset, language, name):
     document = generate(kind="bring_in", variant="F7S", seed=1, ruleset=ruleset)
-    with translation.override(language):
-        html = render_to_string(
-            "drills/_table.html", {"table": table_for(Question(document=document, kind="bring_in"))}
-        )
+    html = _drawn_in(document, "bring_in", language)
     assert name in html.replace("&#x27;", "'")
     assert ruleset not in html
+
+
+@pytest.mark.parametrize(("language", "words"), [("en", "smallest chip 100"), ("ja", "最小チップ 100")])
+def test_an_odd_chip_award_shows_the_smallest_chip_on_the_structure_line_in_both_languages(language, words):
+    # TDA 2024 Rule 20: the odd chip is the smallest chip in play; the explanation names it.
+    document = generate(kind="award", focus="odd_chips", variant="F7S/8", seed=2)
+    assert table_view(document)["structure"]["min_chip"] == 100
+    html = _drawn_in(document, "award", language)
+    summary = re.search(r'table-notes__rules">\s*<summary>(.*?)</summary>', html, flags=re.S)
+    assert summary is not None
+    assert words in " ".join(summary.group(1).split())
+
+
+@pytest.mark.parametrize(
+    ("language", "line"),
+    [
+        ("en", "At least half of the full bet (500)"),
+        ("ja", "フルベット（500）の半分以上"),
+    ],
+)
+def test_the_tables_house_rules_tell_the_short_all_in_reading_with_the_hands_amounts(language, line):
+    document = generate(kind="next_action", focus="options", variant="F7S", seed=1)
+    assert table_view(document)["structure"]["small_bet"] == 500
+    html = _drawn_in(document, "next_action", language)
+    assert line in html
+    assert "TDA 2024" in html  # the rule beside it (Rule 47-B) says the same half

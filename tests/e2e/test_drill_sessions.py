@@ -112,6 +112,11 @@ def _fill_answer(page, question, data=None):
         for k, v in data.items()
         if form.locator(f"input[name='{k}'][type=radio], input[name='{k}'][type=checkbox]").count()
     }
+    rows = [int(name.rsplit("_", 1)[1]) for name in data if name.startswith("pot_amount_")]
+    for row in sorted(rows):
+        # Rows past the first side pot wait for "Add a side pot".
+        while not form.locator(f"input[name=pot_amount_{row}]").is_visible():
+            form.locator("[data-pot-add]").click()
     for name, value in choices.items():
         for item in value if isinstance(value, list) else [value]:
             form.locator(f"label:has(input[name='{name}'][value='{item}'])").click()

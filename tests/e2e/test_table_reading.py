@@ -157,10 +157,20 @@ def _keypad(page, field, digits):
     expect(field).to_have_value(digits)
 
 
+def _reveal_pot_row(page, row: int):
+    """Rows past the first side pot wait for "Add a side pot" (one row per press)."""
+    field = page.locator(f"[data-answer-form] input[name=pot_amount_{row}]")
+    while not field.is_visible():
+        page.locator("[data-answer-form] [data-pot-add]").click()
+    expect(field).to_be_focused()
+
+
 def _answer_pots(page, pots, *, keypad: bool):
     form = page.locator("[data-answer-form]")
     for row, pot in enumerate(pots):
         field = form.locator(f"input[name=pot_amount_{row}]")
+        if row >= 2:
+            _reveal_pot_row(page, row)
         if keypad:
             _keypad(page, field, str(pot["amount"]))
         else:
@@ -269,3 +279,34 @@ def test_a_showdown_with_folded_hands_keeps_them_face_down_before_and_after_the_
     backs_only()
     screenshot(page, "showdown-answered")
     assert page.console_errors == []
+
+
+def test_on_a_phone_an_eight_handed_pots_form_is_short_and_a_refused_answer_keeps_its_rows(
+    new_page, screenshot, demo_data
+):
+    """The main pot and one side pot are shown; "Add a side pot" brings the next row; an answer
+    refused for a missing amount comes back with every row that held something."""
+    t = TEXT["ja"]
+    document = _find_document("pots", "antes", "F7S", 0, lambda d: len(table_view(d)["seats"]) >= 7)
+    seats = [s["seat"] for s in table_view(document)["seats"]]
+    page, _ = _question_page(new_page, t, PHONE, document, "Many seats", "antes")
+    form = page.locator("[data-answer-form]")
+    rows = form.locator("[data-pot-row]")
+    expect(rows).to_have_count(len(seats))
+    expect(form.locator("[data-pot-row]:visible")).to_have_count(2)
+    panel = page.locator("#question-panel").bounding_box()
+    assert panel["height"] < 900, panel  # was about 2,000 px of rows before the keypad
+    screenshot(page, "pots-form")
+    _reveal_pot_row(page, 2)
+    expect(form.locator("[data-pot-row]:visible")).to_have_count(3)
+    # Seats ticked on the new row but no amount: refused, and the row is still there with its seats.
+    form.locator(f"label:has(input[name=pot_eligible_2][value='{seats[0]}'])").click()
+    _keypad(page, form.locator("input[name=pot_amount_0]"), "700")
+    form.locator("button[type=submit]").click()
+    expect(page.locator("[data-pot-row='2'] .field-error")).to_be_visible()
+    expect(form.locator("input[name=pot_amount_0]")).to_have_value("700")
+    expect(form.locator(f"input[name=pot_eligible_2][value='{seats[0]}']")).to_be_checked()
+    expect(page.locator("[data-answer-form] [data-pot-row]:visible")).to_have_count(3)
+    screenshot(page, "pots-refused")
+    # The refusal itself is the only error the browser reports (the answer was sent back with 422).
+    assert [e for e in page.console_errors if "422" not in e] == []

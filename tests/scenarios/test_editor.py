@@ -62,6 +62,33 @@ def test_the_editor_opens_with_the_organisations_house_rules_and_structure(
     assert "Deal to seat 1: pick 2 down cards, then the door card" in html
 
 
+@pytest.mark.parametrize(
+    ("language", "label", "values"),
+    [
+        (
+            "en",
+            "Short all-in completion on 3rd street: it reopens the betting when it is",
+            ["At least half of the full bet", "At least half of the completion increment over the bring-in"],
+        ),
+        (
+            "ja",
+            "3rdストリートでオールインのコンプリートが足りないとき：リオープンとなる額",
+            ["フルベットの半分以上", "ブリングインからの増額分の半分以上"],
+        ),
+    ],
+)
+def test_the_editor_offers_the_short_all_in_readings_by_what_they_halve(
+    login_as, instructor, create_url, language, label, values
+):
+    # TDA 2024 Rule 47-B: half a bet reopens; "a full bet" read as the opposite.
+    html = login_as(instructor).get(create_url, HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    field = html[html.index('name="rule_short_all_in_reopen_base"') :]
+    field = field[: field.index("</select>")]
+    assert label in html
+    assert [v for v in values if v in field] == values
+    assert "A full bet" not in html
+
+
 def test_an_instructor_builds_a_razz_bring_in_by_picking_cards_and_the_preview_shows_the_engines_answer(
     login_as, instructor, create_url
 ):
@@ -391,3 +418,40 @@ def test_a_stack_the_engine_refuses_is_marked_on_that_seats_field(login_as, inst
     field = html[html.index('for="id_stack_3"') - 200 : html.index('id="id_stack_3"')]
     assert "field--invalid" in field
     assert "1,050 is not a multiple of the smallest chip (100)." in field
+
+
+def _pots_document(wanted):
+    from games.generate import generate
+    from games.solve import solve
+    from games.table import table_view
+
+    for seed in range(300):
+        document = generate(kind="pots", variant="F7S", seed=seed)
+        pots = len(solve(document)["answer"]["pots"])
+        all_in = any(seat["all_in"] for seat in table_view(document)["seats"])
+        if wanted(pots, all_in):
+            return document
+    raise AssertionError("no such pots question in 300 seeds")
+
+
+@pytest.mark.parametrize(
+    ("case", "wanted", "skill"),
+    [
+        ("one pot, all-ins", lambda pots, all_in: pots == 1 and all_in, "side_pots"),
+        ("side pots", lambda pots, all_in: pots > 2, "side_pots"),
+        ("one pot, nobody all-in", lambda pots, all_in: pots == 1 and not all_in, "antes"),
+    ],
+)
+def test_a_pots_question_saved_from_the_editor_without_a_skill_gets_side_pots_when_anyone_is_all_in(
+    login_as, instructor, create_url, org, case, wanted, skill
+):
+    # A copy of a stored hand, opened in the editor and saved with "choose from the question".
+    stored = make_scenario(org, document=_pots_document(wanted), title="Stored", skill="rulings")
+    client = login_as(instructor)
+    html = client.get(reverse("scenarios:edit", args=[org.slug, stored.pk]), **EN).content.decode()
+    response, html = _post(client, create_url, html, op="refresh", skill="")
+    label = {"side_pots": "Side pots", "antes": "Antes and the pot after antes"}[skill]
+    assert f'<option value="" selected>From the question: {label}</option>' in html
+    response, html = _post(client, create_url, html, op="save", title=case, skill="")
+    assert response.status_code == 302, html
+    assert Scenario.objects.get(title=case).skill == skill

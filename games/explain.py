@@ -233,6 +233,16 @@ def _bring_in(f: dict[str, Any], out: Text) -> None:
                 f"ブリングインは{seat_ja(holder)}（{label}）ですが、アンティでオールインしているので何も出しません。"
                 "ほかにベットをコールできるプレイヤーがいないので、3rdストリートでアクションする人はいません（TDA 2024 RP-10 E）。",
             )
+    elif f.get("no_caller"):
+        out.say(
+            "bring_in.no_caller",
+            f"Seat {holder} ({label}) has the bring-in card, but every other player in the hand is all-in "
+            "on the ante: nobody could call a bring-in, so nothing is posted and nobody acts on 3rd street; "
+            "the cards are dealt out (TDA 2024 RP-10 E).",
+            f"ブリングインは{seat_ja(holder)}（{label}）ですが、ほかのプレイヤーは全員アンティでオールインしています。"
+            "ブリングインをコールできる人がいないので何も出さず、3rdストリートでアクションする人はいません。"
+            "カードは最後まで配ります（TDA 2024 RP-10 E）。",
+        )
     elif f["post_only"]:
         _bring_in_all_in_post(f, out)
     elif not f["holder_dead"]:

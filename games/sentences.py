@@ -33,6 +33,7 @@ SENTENCES: dict[str, str] = {
         "the low card is all-in on the ante and two or more live players have chips (RP-10 E)"
     ),
     "bring_in.all_in_ante_no_bet": "the low card is all-in on the ante and at most one live player has chips",
+    "bring_in.no_caller": "the low card has chips and every other live player is all-in on the ante",
     "bring_in.short": (
         "the low card is live with chips, but fewer than the bring-in, after the ante: it posts them"
         " all-in and makes no decision"

@@ -123,7 +123,21 @@ def bring_in_answer(state: StudState, rulings: tuple[Any, ...]) -> Solution:
     behind = state.starting_stacks[holder] - state.posted_antes[holder]
     amount = min(behind, state.structure.bring_in)
     all_in_ante = amount == 0
-    first = first_decision(state, holder, all_in_ante)
+    # Everyone else in the hand is all-in on the ante: no bet can be called, nothing is posted
+    # and the cards are dealt out (format section 3: with at most one player with chips who
+    # owes nothing the round is over; as TDA 2024 RP-10 E ends it for the low card's side).
+    no_caller = (
+        not all_in_ante
+        and not state.folded[holder]
+        and not any(
+            state.starting_stacks[i] > state.posted_antes[i]
+            for i in range(state.count)
+            if i != holder and not state.folded[i]
+        )
+    )
+    if no_caller:
+        amount = 0
+    first = None if no_caller else first_decision(state, holder, all_in_ante)
     doors = {seat(i): state.door(i) for i in range(state.count)}
     rivals = [
         seat(i)
@@ -134,7 +148,7 @@ def bring_in_answer(state: StudState, rulings: tuple[Any, ...]) -> Solution:
         and d.rank == h.rank
     ]
     rules = bring_in_rules(state.variant)
-    if all_in_ante:
+    if all_in_ante or no_caller:
         rules.append("TDA 2024 RP-10 E")
     elif amount < state.structure.bring_in:
         rules.append("WSOP 2024 Stud: short bring-in")
@@ -156,11 +170,12 @@ def bring_in_answer(state: StudState, rulings: tuple[Any, ...]) -> Solution:
         "bring_in": state.structure.bring_in,
         "complete": state.structure.small_bet,
         "all_in_ante": all_in_ante,
+        "no_caller": no_caller,
         "first": answer["first_to_act"],
         "exposed": [{"seat": r.seat, "card": r.facts["card"]} for r in events if r.code == "becomes_upcard"],
         "absent": [r.seat for r in events if r.code == "kill_hand"],
         "holder_dead": state.folded[holder],
-        "post_only": not state.folded[holder] and forced_post_only(state, holder),
+        "post_only": not no_caller and not state.folded[holder] and forced_post_only(state, holder),
         "can_complete": _completion_possible(state, holder),
     }
     return Solution("bring_in", answer, _unique(rules), facts)

@@ -221,3 +221,18 @@ def test_naming_the_short_bring_in_as_first_to_act_is_diagnosed_as_the_post_bein
     assert codes == ["post_is_no_decision"]  # not "ace high in razz": the same seat either way
     codes = [d["code"] for d in diagnose(SHORT_RAZZ, {"seat": 1, "amount": 200, "first_to_act": 1})]
     assert codes == ["short_bring_in_ignored"]
+
+
+def test_a_low_card_with_chips_against_players_all_in_on_the_ante_posts_nothing():
+    # Nobody else could call a bring-in: the state deals on without a post and the round is
+    # over, and the bring-in answer says the same (nothing posted, nobody acts).
+    base = doc(deal("AsKs9h", "QdQc2c", "7h7c5s"), stacks=[100, 10000, 100])
+    assert solve({**base, "_question": {"kind": "bring_in"}})["answer"] == {
+        "seat": 2,
+        "amount": 0,
+        "first_to_act": None,
+    }
+    assert answer(base)["round_complete"] is True
+    result = solve({**base, "_question": {"kind": "bring_in"}})
+    assert "completes" not in result["explanation"]["en"]
+    assert "TDA 2024 RP-10 E" in result["rules"]

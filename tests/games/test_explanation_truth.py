@@ -471,7 +471,12 @@ PREDICATES: dict[str, Predicate] = {
     "bring_in.first_decision_complete": lambda c, t: _first_decision(c, t, complete=True),
     "bring_in.first_decision": lambda c, t: _first_decision(c, t, complete=False),
     "bring_in.posts_or_completes": lambda c, t: (
-        not c.state.folded[_holder(c)] and c.state.stacks[_holder(c)] >= c.state.structure.bring_in
+        not c.state.folded[_holder(c)]
+        and c.state.stacks[_holder(c)] >= c.state.structure.bring_in
+        and _with_chips(c.state) != [_holder(c)]
+    ),
+    "bring_in.no_caller": lambda c, t: (
+        not c.state.folded[_holder(c)] and _with_chips(c.state) == [_holder(c)] and _no_action_yet(c.state)
     ),
     "bring_in.killed_holder": lambda c, t: _killed_holder(c, t, chips=True),
     "bring_in.killed_holder_all_in": lambda c, t: _killed_holder(c, t, chips=False),

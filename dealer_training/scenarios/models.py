@@ -112,6 +112,18 @@ class ScenarioVersion(models.Model):
         return f"{self.scenario} v{self.number}"
 
 
+DEFAULT_EXAM_MINUTES = 30
+DEFAULT_EXAM_MAX_SITTINGS = 3
+DEFAULT_EXAM_COOLDOWN_HOURS = 24
+
+
+class ExamReview(models.TextChoices):
+    """What a trainee sees of an exam sitting once it has ended."""
+
+    SCORE = "score", _("Score only")
+    FULL = "full", _("Full review: each item, the answer and the explanation")
+
+
 class DrillSet(models.Model):
     """An ordered set of authored scenarios and generated topics; with pass marks it is an exam."""
 
@@ -123,6 +135,22 @@ class DrillSet(models.Model):
     is_exam = models.BooleanField(_("exam blueprint"), default=False)
     pass_accuracy = models.PositiveSmallIntegerField(_("pass mark (percent correct)"), null=True, blank=True)
     pass_seconds = models.FloatField(_("pass mark (average seconds per item)"), null=True, blank=True)
+    # The rules of sitting an exam, set by an owner (exams only; defaults for every existing set).
+    exam_minutes = models.PositiveSmallIntegerField(
+        _("time limit per sitting (minutes)"), default=DEFAULT_EXAM_MINUTES
+    )
+    exam_max_sittings = models.PositiveSmallIntegerField(
+        _("sittings allowed per trainee"), default=DEFAULT_EXAM_MAX_SITTINGS
+    )
+    exam_cooldown_hours = models.PositiveSmallIntegerField(
+        _("cool-down after a sitting not passed (hours)"), default=DEFAULT_EXAM_COOLDOWN_HOURS
+    )
+    exam_review = models.CharField(
+        _("after a sitting, the trainee sees"),
+        max_length=5,
+        choices=ExamReview.choices,
+        default=ExamReview.SCORE,
+    )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.SET_NULL,
@@ -142,6 +170,10 @@ class DrillSet(models.Model):
             models.CheckConstraint(
                 condition=Q(pass_accuracy__isnull=True) | Q(pass_accuracy__lte=100),
                 name="drill_set_pass_accuracy_percent",
+            ),
+            models.CheckConstraint(
+                condition=Q(exam_minutes__gte=1) & Q(exam_max_sittings__gte=1),
+                name="drill_set_exam_rules_positive",
             ),
         ]
 

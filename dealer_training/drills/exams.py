@@ -22,6 +22,7 @@ from dealer_training.scenarios.models import DrillSet, ExamReview
 
 from .models import RUNNING, Certificate, DrillSession, Mode, Outcome
 from .selectors import drill_set_plan, training_settings_for
+from .signals import sitting_ended
 from .targets import ExamBars, exam_bars
 
 
@@ -63,6 +64,7 @@ def _close(session: DrillSession, *, outcome: str, at: datetime) -> None:
     session.save(update_fields=["finished_at", "outcome"])
     if outcome == Outcome.FINISHED:
         exam_record(session=session)
+    sitting_ended.send(sender=DrillSession, session=session)
 
 
 def check_open(session: DrillSession, *, now: datetime | None = None) -> None:
@@ -103,7 +105,7 @@ def exam_start(
     if len(sittings) >= drill_set.exam_max_sittings:
         raise ExamError("no_sittings_left", allowed=drill_set.exam_max_sittings)
     last = next((s for s in sittings if s.finished_at is not None), None)
-    if last is not None and not exam_score(session=last).passed:
+    if last is not None and drill_set.exam_cooldown_hours and not exam_score(session=last).passed:
         assert last.finished_at is not None
         allowed_from = last.finished_at + timedelta(hours=drill_set.exam_cooldown_hours)
         if now < allowed_from:

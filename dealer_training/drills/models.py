@@ -360,7 +360,9 @@ class Certificate(models.Model):
         _("items"),
         default=list,
         blank=True,
-        help_text=_("Each item of the sitting: position, skill, game, question kind, scenario version, right."),
+        help_text=_(
+            "Each item of the sitting: position, skill, game, question kind, scenario version, right."
+        ),
     )
     revoked_at = models.DateTimeField(_("revoked"), null=True, blank=True)
     revoked_by = models.ForeignKey(

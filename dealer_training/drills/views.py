@@ -27,6 +27,7 @@ from games.table import table_view
 from . import other_games
 from . import tenstud as tenstud_present
 from .answers import AnswerError, award_fields, parse_answer
+from .exams import ExamError, close_if_expired, exam_abandon, exam_score, items_visible
 from .forms import StartForm
 from .models import Certificate, DrillSession, Mode, Question
 from .other_games import is_other
@@ -40,7 +41,6 @@ from .selectors import (
     session_for_trainee,
     training_settings_for,
 )
-from .exams import ExamError, close_if_expired, exam_abandon, exam_score, items_visible
 from .services import DrillError, attempt_submit, current_question, session_start
 from .targets import clean_speed_targets, target_seconds
 from .topics import games_for
@@ -288,7 +288,9 @@ def answer(request: OrgHttpRequest, question_id: int) -> HttpResponse:
 
 def _sitting_ended(request: OrgHttpRequest, session: DrillSession, message: str) -> HttpResponse:
     """An answer to an exam sitting that has ended: refused, with the way to its result."""
-    return render(request, "drills/sitting_ended.html", {"message": message, "session": session}, status=CONFLICT)
+    return render(
+        request, "drills/sitting_ended.html", {"message": message, "session": session}, status=CONFLICT
+    )
 
 
 @org_view(roles=ALL_ROLES)

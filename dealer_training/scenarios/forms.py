@@ -421,12 +421,26 @@ class ExportForm(forms.Form):
 # --- drill sets and assignments ------------------------------------------------------------------
 
 
+EXAM_RULES = ("exam_minutes", "exam_max_sittings", "exam_cooldown_hours", "exam_review")
+MAX_EXAM_MINUTES = 600
+MAX_EXAM_SITTINGS = 20
+MAX_EXAM_COOLDOWN_HOURS = 24 * 90
+
+
 class DrillSetForm(forms.ModelForm):
     class Meta:
         model = DrillSet
-        fields = ["title", "description", "is_exam", "pass_accuracy", "pass_seconds"]
+        fields = ["title", "description", "is_exam", "pass_accuracy", "pass_seconds", *EXAM_RULES]
         widgets = {
             "description": forms.Textarea(attrs={"rows": 2}),
+            "exam_minutes": forms.NumberInput({"inputmode": "numeric", "min": 1, "max": MAX_EXAM_MINUTES}),
+            "exam_max_sittings": forms.NumberInput(
+                {"inputmode": "numeric", "min": 1, "max": MAX_EXAM_SITTINGS}
+            ),
+            "exam_cooldown_hours": forms.NumberInput(
+                {"inputmode": "numeric", "min": 0, "max": MAX_EXAM_COOLDOWN_HOURS}
+            ),
+            "exam_review": forms.RadioSelect,
             "pass_accuracy": forms.NumberInput(NUMBER),
             "pass_seconds": forms.NumberInput({"inputmode": "decimal", "min": 0, "step": "0.5"}),
         }
@@ -434,7 +448,18 @@ class DrillSetForm(forms.ModelForm):
             "is_exam": _("An exam blueprint: trainees sit it without feedback until the end."),
             "pass_accuracy": _("Exams only. Empty: the organisation's pass mark."),
             "pass_seconds": _("Exams only. Empty: no time limit per item."),
+            "exam_minutes": _(
+                "Exams only. A sitting still running after this is closed and scored as it stands."
+            ),
+            "exam_max_sittings": _("Exams only. Abandoned and expired sittings count."),
+            "exam_cooldown_hours": _("Exams only. The wait after a sitting that was not passed (0: none)."),
         }
+
+    def __init__(self, *args: Any, can_set_exam_rules: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # The rules of sitting an exam are the owner's: others see them, unchangeable.
+        for name in EXAM_RULES:
+            self.fields[name].disabled = not can_set_exam_rules
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
@@ -444,6 +469,16 @@ class DrillSetForm(forms.ModelForm):
         seconds = cleaned.get("pass_seconds")
         if seconds is not None and not 0 < seconds <= 600:
             self.add_error("pass_seconds", _("Enter a number of seconds between 0 and 600."))
+        for name, low, high in (
+            ("exam_minutes", 1, MAX_EXAM_MINUTES),
+            ("exam_max_sittings", 1, MAX_EXAM_SITTINGS),
+            ("exam_cooldown_hours", 0, MAX_EXAM_COOLDOWN_HOURS),
+        ):
+            value = cleaned.get(name)
+            if value is not None and not low <= value <= high:
+                self.add_error(
+                    name, _("Enter a whole number from %(low)s to %(high)s.") % {"low": low, "high": high}
+                )
         if not cleaned.get("is_exam"):
             cleaned["pass_accuracy"] = None
             cleaned["pass_seconds"] = None

@@ -9,6 +9,7 @@ from django.db import models
 from django.db.models import Q, Value
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from dealer_training.accounts.models import Organisation
 from dealer_training.scenarios.choices import Skill, Variant
@@ -64,7 +65,7 @@ class TrainingSettings(models.Model):
 class Outcome(models.TextChoices):
     """How a session ended. An exam sitting may end early: abandoned, or past its time limit."""
 
-    FINISHED = "finished", _("Finished")
+    FINISHED = "finished", pgettext_lazy("sitting", "Finished")
     ABANDONED = "abandoned", _("Abandoned")
     EXPIRED = "expired", _("Expired")
 

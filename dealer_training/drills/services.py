@@ -350,11 +350,12 @@ def attempt_submit(*, question: Question, given: Mapping[str, Any], now: datetim
     now = now or timezone.now()
     # A sitting past its time limit is closed here, outside the answer's transaction, so that the
     # closing stays when the answer is refused.
-    with transaction.atomic():
-        session = DrillSession.objects.select_for_update().get(pk=question.session_id)
-        expired = close_if_expired(session, now=now)
-    if expired:
-        raise ExamError("sitting_expired")
+    if question.session.mode == Mode.EXAM:
+        with transaction.atomic():
+            session = DrillSession.objects.select_for_update().get(pk=question.session_id)
+            expired = close_if_expired(session, now=now)
+        if expired:
+            raise ExamError("sitting_expired")
     with transaction.atomic():
         locked = Question.objects.select_for_update().select_related("session").get(pk=question.pk)
         existing = Attempt.objects.filter(question=locked).first()

@@ -77,6 +77,34 @@ def check_open(session: DrillSession, *, now: datetime | None = None) -> None:
         raise ExamError("sitting_closed")
 
 
+@dataclass(frozen=True)
+class SittingStatus:
+    """Where a trainee stands with one exam: sittings used and allowed, the one running, the wait."""
+
+    used: int
+    allowed: int
+    running: DrillSession | None
+    next_from: datetime | None  # inside the cool-down: the next sitting is allowed from then
+
+    @property
+    def left(self) -> int:
+        return max(0, self.allowed - self.used)
+
+
+def sitting_status(*, drill_set: DrillSet, trainee: User, now: datetime | None = None) -> SittingStatus:
+    now = now or timezone.now()
+    sittings = list(sittings_of(drill_set=drill_set, trainee=trainee).order_by("-started_at"))
+    running = next((s for s in sittings if s.state == RUNNING), None)
+    ended = sorted((s for s in sittings if s.finished_at is not None), key=lambda s: s.finished_at or now)
+    next_from = None
+    if ended and drill_set.exam_cooldown_hours and not exam_score(session=ended[-1]).passed:
+        allowed_from = (ended[-1].finished_at or now) + timedelta(hours=drill_set.exam_cooldown_hours)
+        next_from = allowed_from if now < allowed_from else None
+    return SittingStatus(
+        used=len(sittings), allowed=drill_set.exam_max_sittings, running=running, next_from=next_from
+    )
+
+
 @transaction.atomic
 def exam_start(
     *,
@@ -101,15 +129,11 @@ def exam_start(
     for session in open_sittings:
         if not close_if_expired(session, now=now):
             return session
-    sittings = list(sittings_of(drill_set=drill_set, trainee=trainee).order_by("-finished_at"))
-    if len(sittings) >= drill_set.exam_max_sittings:
-        raise ExamError("no_sittings_left", allowed=drill_set.exam_max_sittings)
-    last = next((s for s in sittings if s.finished_at is not None), None)
-    if last is not None and drill_set.exam_cooldown_hours and not exam_score(session=last).passed:
-        assert last.finished_at is not None
-        allowed_from = last.finished_at + timedelta(hours=drill_set.exam_cooldown_hours)
-        if now < allowed_from:
-            raise ExamError("cooling_down", allowed_from=allowed_from)
+    status = sitting_status(drill_set=drill_set, trainee=trainee, now=now)
+    if status.left == 0:
+        raise ExamError("no_sittings_left", allowed=status.allowed)
+    if status.next_from is not None:
+        raise ExamError("cooling_down", allowed_from=status.next_from)
     bars = exam_bars(drill_set=drill_set, training=training_settings_for(organisation.pk))
     return DrillSession.objects.create(
         organisation=organisation,

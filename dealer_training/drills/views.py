@@ -27,7 +27,7 @@ from games.table import table_view
 from . import other_games
 from . import tenstud as tenstud_present
 from .answers import AnswerError, award_fields, parse_answer
-from .exams import ExamError, close_if_expired, exam_abandon, exam_score, items_visible
+from .exams import ExamError, close_if_expired, exam_abandon, exam_score, items_visible, sitting_status
 from .forms import StartForm
 from .models import Certificate, DrillSession, Mode, Question
 from .other_games import is_other
@@ -112,7 +112,10 @@ def index(request: OrgHttpRequest) -> HttpResponse:
         "skills": skills,
         "variants": Variant.choices,
         "modes": [(m, label) for m, label in Mode.choices if m != Mode.EXAM],
-        "exams": DrillSet.objects.filter(organisation=request.org, is_exam=True).order_by("title")[:20],
+        "exams": [
+            (exam, sitting_status(drill_set=exam, trainee=request.user))  # type: ignore[arg-type]
+            for exam in DrillSet.objects.filter(organisation=request.org, is_exam=True).order_by("title")[:20]
+        ],
         "review": review_summary(organisation=request.org, trainee=request.user),  # type: ignore[arg-type]
         "sessions": recent_sessions(organisation=request.org, trainee=request.user),  # type: ignore[arg-type]
         "other_games": other_games.GAMES.values(),

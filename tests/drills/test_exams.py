@@ -237,6 +237,9 @@ def test_inside_the_cool_down_a_new_sitting_is_refused_with_the_time_it_is_allow
     assert response.status_code == 409
     assert "The next sitting of this exam is allowed from" in response.content.decode()
     assert DrillSession.objects.count() == 1
+    index = client.get(reverse("drills:index", args=[org.slug]), **EN).content.decode()
+    assert "Sittings used: 1 of 3" in index
+    assert "next sitting from" in index
     later = failed.finished_at + timedelta(hours=24, seconds=1)
     assert exam_start(organisation=org, trainee=trainee.user, drill_set=exam, seed="u", now=later)
 

@@ -95,14 +95,19 @@ def sitting_status(*, drill_set: DrillSet, trainee: User, now: datetime | None =
     now = now or timezone.now()
     sittings = list(sittings_of(drill_set=drill_set, trainee=trainee).order_by("-started_at"))
     running = next((s for s in sittings if s.state == RUNNING), None)
-    ended = sorted((s for s in sittings if s.finished_at is not None), key=lambda s: s.finished_at or now)
+    # A sitting past its time limit has ended even before anything closed it.
+    ended = sorted((s for s in sittings if s.state != RUNNING), key=lambda s: _ended_at(s, now))
     next_from = None
     if ended and drill_set.exam_cooldown_hours and not exam_score(session=ended[-1]).passed:
-        allowed_from = (ended[-1].finished_at or now) + timedelta(hours=drill_set.exam_cooldown_hours)
+        allowed_from = _ended_at(ended[-1], now) + timedelta(hours=drill_set.exam_cooldown_hours)
         next_from = allowed_from if now < allowed_from else None
     return SittingStatus(
         used=len(sittings), allowed=drill_set.exam_max_sittings, running=running, next_from=next_from
     )
+
+
+def _ended_at(session: DrillSession, now: datetime) -> datetime:
+    return session.finished_at or session.ends_at or now
 
 
 @transaction.atomic

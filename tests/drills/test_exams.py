@@ -367,3 +367,24 @@ def test_a_trainee_of_another_organisation_cannot_abandon_a_sitting(client, trai
     assert client.post(reverse("drills:abandon", args=[org.slug, session.pk])).status_code == 404
     session.refresh_from_db()
     assert session.finished_at is None
+
+
+def test_a_sitting_left_past_its_time_limit_counts_as_expired_before_anything_closes_it(trainee, org, exam):
+    from dealer_training.drills.exams import sitting_status
+
+    session = exam_start(organisation=org, trainee=trainee.user, drill_set=exam, seed="s")
+    _answer(current_question(session=session))
+    ends_at = timezone.now() - timedelta(minutes=1)
+    DrillSession.objects.filter(pk=session.pk).update(ends_at=ends_at)
+    status = sitting_status(drill_set=exam, trainee=trainee.user)
+    assert status.running is None
+    assert status.used == 1
+    assert status.next_from == ends_at + timedelta(hours=exam.exam_cooldown_hours)
+    with pytest.raises(ExamError, match="cooling_down"):
+        exam_start(organisation=org, trainee=trainee.user, drill_set=exam, seed="t")
+    session.refresh_from_db()
+    assert session.state == Outcome.EXPIRED
+    assert current_question(session=session) is None  # opening it closes it
+    session.refresh_from_db()
+    assert session.outcome == Outcome.EXPIRED
+    assert session.finished_at == ends_at

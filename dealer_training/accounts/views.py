@@ -85,7 +85,10 @@ def login(request: HttpRequest) -> HttpResponse:
         return redirect(_next_url(request))
     status = 429 if form.locked else INVALID if form.is_bound else 200
     next_url = request.POST.get("next") or request.GET.get("next") or ""
-    return render(request, "accounts/login.html", {"form": form, "next": next_url}, status=status)
+    response = render(request, "accounts/login.html", {"form": form, "next": next_url}, status=status)
+    # The page explains the lock itself; the axes middleware keeps it (throttle.lockout_response).
+    response.login_locked = form.locked  # type: ignore[attr-defined]
+    return response
 
 
 class _InvalidIs422:

@@ -98,7 +98,9 @@ AUTH_PASSWORD_VALIDATORS = [
 # every account; both the app login and the admin login are covered. A successful login clears
 # only the failures of that account from that address (dealer_training.accounts.throttle).
 AUTHENTICATION_BACKENDS = [
-    "axes.backends.AxesStandaloneBackend",
+    # First: refuses a locked-out login before any password is checked. It is a ModelBackend too,
+    # so a session that names it (settings.AUTHENTICATION_BACKENDS[0]) still finds its user.
+    "axes.backends.AxesBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
 AXES_HANDLER = "dealer_training.accounts.throttle.LoginAttemptHandler"

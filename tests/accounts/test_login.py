@@ -191,3 +191,9 @@ def test_logout_is_a_post_and_ends_the_session(login_as, trainee):
 def test_a_logged_in_user_opening_the_start_or_login_page_is_sent_on(login_as, trainee, url):
     response = login_as(trainee).get(url)
     assert response.status_code == 302
+
+
+def test_a_session_that_names_the_first_authentication_backend_finds_its_user(client, trainee, settings):
+    # Sessions made outside the login view (the load benchmark) name AUTHENTICATION_BACKENDS[0].
+    client.force_login(trainee.user, backend=settings.AUTHENTICATION_BACKENDS[0])
+    assert client.get("/o/ginza/").status_code == 200

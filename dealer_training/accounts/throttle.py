@@ -66,6 +66,13 @@ class LoginAttemptHandler(AxesDatabaseHandler):
         return count
 
 
+def login_failures_clear(*, email: str) -> int:
+    """Forget the failed logins of an account, from every address (after a password reset: the
+    person has shown they read the account's mail). Locks of client addresses stay."""
+    count, _ = AccessAttempt.objects.filter(username=normalize_email(email)).delete()
+    return count
+
+
 def lockout_response(
     request: HttpRequest, original_response: HttpResponse | None, credentials: dict[str, Any] | None
 ) -> HttpResponse:

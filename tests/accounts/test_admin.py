@@ -92,6 +92,9 @@ def test_the_admin_login_locks_after_repeated_failures_with_a_clear_page(client,
     response = _admin_login(client, "root@example.com", password)
     assert response.status_code == 429
     assert "_auth_user_id" not in client.session
+    japanese = client.post(ADMIN_LOGIN, {"username": "root@example.com", "password": password})
+    assert japanese.status_code == 429
+    assert "15分間ログインを停止しています" in japanese.content.decode()
 
 
 def test_a_lock_from_the_app_login_also_closes_the_admin_login(client, db, password, settings):

@@ -136,3 +136,22 @@ def test_password_reset_limit_is_kept_in_the_database_and_ends_after_an_hour(
     with django_capture_on_commit_callbacks(execute=True):
         _ask_reset(client, "trainee@example.com")
     assert len(mail.outbox) == RESET_LIMIT_PER_ACCOUNT + 1
+
+
+def test_resetting_the_password_ends_the_lock_of_the_account(
+    client, trainee, settings, django_capture_on_commit_callbacks
+):
+    def login(password, **extra):
+        return client.post(
+            "/accounts/login/", {"username": "trainee@example.com", "password": password}, **EN, **extra
+        )
+
+    for n in range(settings.AXES_FAILURE_LIMIT):
+        login("bad", REMOTE_ADDR=f"10.0.0.{n + 1}")
+    assert login("Green-felt-7342").status_code == 429
+    with django_capture_on_commit_callbacks(execute=True):
+        _ask_reset(client, "trainee@example.com")
+    link = re.search(r"http://testserver(/accounts/password/reset/\S+/)", mail.outbox[0].body).group(1)
+    form_url = client.get(link)["Location"]
+    client.post(form_url, {"new_password1": "Green-felt-7342", "new_password2": "Green-felt-7342"})
+    assert login("Green-felt-7342").status_code == 302

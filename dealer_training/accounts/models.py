@@ -228,3 +228,23 @@ class Cohort(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+class PasswordResetRequest(models.Model):
+    """One password-reset request that was let through, counted for the hourly limits.
+
+    Holds a digest of the email address rather than the address, whether or not an account uses it.
+    """
+
+    email_digest = models.CharField(max_length=64)
+    ip_address = models.CharField(max_length=45, blank=True)
+    requested_at = models.DateTimeField(db_index=True)
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["email_digest", "requested_at"], name="reset_request_email_time"),
+            models.Index(fields=["ip_address", "requested_at"], name="reset_request_ip_time"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.ip_address} {self.requested_at:%Y-%m-%d %H:%M}"

@@ -46,6 +46,7 @@ from .selectors import (
 from .services import InviteError, house_rules_update, invite_accept, invite_accept_with_signup, invite_check
 from .services import invite_create as invite_create_service
 from .services import invite_revoke as invite_revoke_service
+from .throttle import login_failures_clear
 
 # Forms that fail validation answer 422, so scripts and tests can tell them from a success.
 INVALID = 422
@@ -85,7 +86,10 @@ def login(request: HttpRequest) -> HttpResponse:
         return redirect(_next_url(request))
     status = 429 if form.locked else INVALID if form.is_bound else 200
     next_url = request.POST.get("next") or request.GET.get("next") or ""
-    return render(request, "accounts/login.html", {"form": form, "next": next_url}, status=status)
+    response = render(request, "accounts/login.html", {"form": form, "next": next_url}, status=status)
+    # The page explains the lock itself; the axes middleware keeps it (throttle.lockout_response).
+    response.login_locked = form.locked  # type: ignore[attr-defined]
+    return response
 
 
 class _InvalidIs422:
@@ -111,6 +115,12 @@ class PasswordResetView(_InvalidIs422, auth_views.PasswordResetView):
 class PasswordResetConfirmView(_InvalidIs422, auth_views.PasswordResetConfirmView):
     template_name = "accounts/password_reset_confirm.html"
     success_url = reverse_lazy("accounts:password_reset_complete")
+
+    def form_valid(self, form):  # type: ignore[no-untyped-def]
+        # The locked-out message offers a reset: once done, the account's lock ends with it.
+        response = super().form_valid(form)
+        login_failures_clear(email=form.user.email)
+        return response
 
 
 logout = public_view(auth_views.LogoutView.as_view())

@@ -147,8 +147,18 @@ class SignupForm(forms.Form):
         return cleaned
 
 
+class InviteRoleField(forms.ChoiceField):
+    """Offers the roles the inviter may invite; a real role beyond them is refused as such
+    (``role_not_allowed``, which the view answers with 403), anything else is an invalid choice."""
+
+    def validate(self, value: Any) -> None:
+        if value in Role.values and not self.valid_value(value):
+            raise forms.ValidationError(INVITE_ERRORS["role_not_allowed"], code="role_not_allowed")
+        super().validate(value)
+
+
 class InviteCreateForm(forms.Form):
-    role = forms.ChoiceField(label=_("Role"))
+    role = InviteRoleField(label=_("Role"))
 
     def __init__(self, *args: Any, inviter_role: str, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

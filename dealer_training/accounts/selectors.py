@@ -49,6 +49,15 @@ def invites_open_for_organisation(*, organisation: Organisation) -> QuerySet[Inv
     )
 
 
+def invites_open_for_member(*, membership: Membership) -> QuerySet[Invite]:
+    """The open invites this member may see. An instructor sees trainee invites only: an owner or
+    instructor code in their hands would let them sign up a second account with more rights."""
+    invites = invites_open_for_organisation(organisation=membership.organisation)
+    if membership.role != Role.OWNER:
+        invites = invites.filter(role=Role.TRAINEE)
+    return invites
+
+
 def invite_by_code(*, code: str) -> Invite | None:
     normalized = normalize_invite_code(code)
     if not normalized:

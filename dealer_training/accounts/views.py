@@ -37,7 +37,7 @@ from .forms import (
 from .house_rules import describe_rules
 from .models import Invite, Organisation, Role
 from .selectors import (
-    invites_open_for_organisation,
+    invites_open_for_member,
     member_counts_for_organisation,
     members_for_organisation,
     membership_for_user_and_slug,
@@ -230,7 +230,7 @@ def org_home(request: OrgHttpRequest) -> HttpResponse:
 
 def _members_context(request: OrgHttpRequest, form: InviteCreateForm | None = None) -> dict[str, object]:
     org, membership = request.org, request.membership
-    invites = list(invites_open_for_organisation(organisation=org))
+    invites = list(invites_open_for_member(membership=membership))
     for invite in invites:
         invite.link = request.build_absolute_uri(reverse("accounts:join_code", kwargs={"code": invite.code}))
         invite.can_revoke = membership.role == Role.OWNER or invite.created_by_id == membership.user_id
@@ -264,7 +264,7 @@ def invite_create(request: OrgHttpRequest) -> HttpResponse:
             return redirect("accounts:members", org_slug=request.org.slug)
         form = None
     else:
-        status = INVALID
+        status = 403 if form.has_error("role", code="role_not_allowed") else INVALID
     template = "accounts/members.html#invites" if request.htmx else "accounts/members.html"
     return render(request, template, _members_context(request, form), status=status)
 

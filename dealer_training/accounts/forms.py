@@ -167,6 +167,20 @@ class InviteCreateForm(forms.Form):
         self.fields["role"].initial = Role.TRAINEE
 
 
+class MemberRoleForm(forms.Form):
+    role = forms.ChoiceField(label=_("Role"), choices=Role.choices)
+
+
+MEMBERSHIP_ERRORS = {
+    "not_allowed": _("Only owners can change roles or remove members."),
+    "unknown": _("This person is not a member of this organisation."),
+    "unknown_role": _("Choose one of the roles."),
+    "last_owner": _(
+        "An organisation needs at least one owner. Make someone else an owner first, then change this one."
+    ),
+}
+
+
 # --- House rules -------------------------------------------------------------------------------
 
 PRESET = ""  # choice meaning "no override: use the rule set's value"

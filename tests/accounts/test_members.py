@@ -43,9 +43,11 @@ def test_the_members_page_offers_owners_a_role_form_and_a_remove_link_and_instru
 ):
     client = login_as(owner)
     page = client.get("/o/ginza/members/", **EN).content.decode()
-    assert role_url(trainee) in page and remove_url(trainee) in page
+    assert role_url(trainee) in page
+    assert remove_url(trainee) in page
     page = login_as(instructor).get("/o/ginza/members/", **EN).content.decode()
-    assert role_url(trainee) not in page and remove_url(trainee) not in page
+    assert role_url(trainee) not in page
+    assert remove_url(trainee) not in page
 
 
 def test_the_last_owner_cannot_be_demoted(login_as, owner):
@@ -167,7 +169,8 @@ def test_a_removed_member_can_be_invited_back_and_finds_their_history(owner, tra
     invite = invite_create(inviter=owner, role=Role.INSTRUCTOR)
     back = invite_accept(code=invite.code, user=trainee.user)
     assert back.pk == trainee.pk
-    assert back.role == Role.INSTRUCTOR and not back.is_removed
+    assert back.role == Role.INSTRUCTOR
+    assert not back.is_removed
     assert Attempt.objects.filter(trainee=trainee.user).count() == 2
 
 
@@ -208,7 +211,8 @@ def test_members_of_another_organisation_or_removed_ones_answer_404(login_as, ow
     assert client.post(role_url(trainee), {"role": "owner"}).status_code == 404
     assert client.post(remove_url(trainee)).status_code == 404
     stranger.refresh_from_db()
-    assert stranger.role == Role.TRAINEE and not stranger.is_removed
+    assert stranger.role == Role.TRAINEE
+    assert not stranger.is_removed
 
 
 def test_a_get_on_the_role_change_answers_405(login_as, owner, trainee):

@@ -253,7 +253,8 @@ def test_only_owners_change_roles_and_remove_members(client, world, role, name):
     response = client.post(url, MEMBER_ACTIONS[name])
     subject = Membership.objects.get(pk=world.trainee.pk)
     if role == "anonymous":
-        assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+        assert response.status_code == 302
+        assert "/accounts/login/" in response["Location"]
     else:
         assert response.status_code == MEMBER_ACTION_STATUS[role]
     changed = subject.role != Role.TRAINEE or subject.removed_at is not None

@@ -217,3 +217,22 @@ def test_members_of_another_organisation_or_removed_ones_answer_404(login_as, ow
 
 def test_a_get_on_the_role_change_answers_405(login_as, owner, trainee):
     assert login_as(owner).get(role_url(trainee)).status_code == 405
+
+
+def test_a_removed_trainee_leaves_the_live_lists_but_not_the_exam_records(login_as, owner, trainee):
+    from dealer_training.accounts.cohorts import CohortMemberForm
+    from dealer_training.scenarios.forms import AssignmentForm
+
+    add_attempts(membership=trainee, results=series(2))
+    CertificateFactory(organisation=owner.organisation, trainee=trainee.user)
+    membership_remove(membership=trainee, by=owner)
+    cohort = CohortFactory(organisation=owner.organisation)
+    assert trainee not in CohortMemberForm(cohort=cohort).fields["membership"].queryset
+    assert trainee not in AssignmentForm(organisation=owner.organisation).fields["trainee"].queryset
+    client = login_as(owner)
+    report = client.get(reverse("progress:cohort_report", kwargs={"org_slug": "ginza"}), **EN)
+    assert trainee.user.display_name not in report.content.decode()
+    certificates = client.get(reverse("progress:certificates", kwargs={"org_slug": "ginza"}), **EN)
+    assert trainee.user.display_name in certificates.content.decode()
+    home = client.get("/o/ginza/", **EN).content.decode()
+    assert trainee.user.display_name not in home

@@ -128,10 +128,11 @@ def test_a_removed_member_loses_access_but_keeps_their_history_in_the_reports(lo
     certificates = client.get(reverse("progress:certificates", kwargs={"org_slug": "ginza"})).content.decode()
     assert trainee.user.display_name in certificates
     detail = client.get(
-        reverse("progress:trainee_detail", kwargs={"org_slug": "ginza", "trainee_id": trainee.user_id})
+        reverse("progress:trainee_detail", kwargs={"org_slug": "ginza", "trainee_id": trainee.user_id}), **EN
     )
     assert detail.status_code == 200
     assert trainee.user.display_name in detail.content.decode()
+    assert "Removed from the organisation on" in detail.content.decode()
     today = timezone.localdate()
     filters = exports.ExportFilters(kind=exports.Kind.ATTEMPTS, start=today - timedelta(days=1), end=today)
     rows = list(exports.rows(owner.organisation, filters))

@@ -237,3 +237,38 @@ def test_a_removed_trainee_leaves_the_live_lists_but_not_the_exam_records(login_
     assert trainee.user.display_name in certificates.content.decode()
     home = client.get("/o/ginza/", **EN).content.decode()
     assert trainee.user.display_name not in home
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_owners_demoting_each_other_at_the_same_moment_leave_one_owner():
+    import threading
+
+    from django.db import connection
+
+    from tests.factories import OrganisationFactory
+
+    org = OrganisationFactory(slug="ginza")
+    first, second = (MembershipFactory(organisation=org, role=Role.OWNER) for _ in range(2))
+    barrier = threading.Barrier(2)
+    outcomes = []
+
+    def demote(target, by):
+        barrier.wait()
+        try:
+            membership_role_change(membership=target, role=Role.TRAINEE, by=by)
+            outcomes.append("changed")
+        except MembershipError as error:
+            outcomes.append(error.code)
+        finally:
+            connection.close()
+
+    threads = [
+        threading.Thread(target=demote, args=(first, second)),
+        threading.Thread(target=demote, args=(second, first)),
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(outcomes) == ["changed", "not_allowed"]
+    assert Membership.objects.filter(organisation=org, role=Role.OWNER).count() == 1

@@ -161,14 +161,38 @@ class SignupForm(forms.Form):
         return cleaned
 
 
+class InviteRoleField(forms.ChoiceField):
+    """Offers the roles the inviter may invite; a real role beyond them is refused as such
+    (``role_not_allowed``, which the view answers with 403), anything else is an invalid choice."""
+
+    def validate(self, value: Any) -> None:
+        if value in Role.values and not self.valid_value(value):
+            raise forms.ValidationError(INVITE_ERRORS["role_not_allowed"], code="role_not_allowed")
+        super().validate(value)
+
+
 class InviteCreateForm(forms.Form):
-    role = forms.ChoiceField(label=_("Role"))
+    role = InviteRoleField(label=_("Role"))
 
     def __init__(self, *args: Any, inviter_role: str, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         allowed = invitable_roles(inviter_role)
         self.fields["role"].choices = [(value, label) for value, label in Role.choices if value in allowed]
         self.fields["role"].initial = Role.TRAINEE
+
+
+class MemberRoleForm(forms.Form):
+    role = forms.ChoiceField(label=_("Role"), choices=Role.choices)
+
+
+MEMBERSHIP_ERRORS = {
+    "not_allowed": _("Only owners can change roles or remove members."),
+    "unknown": _("This person is not a member of this organisation."),
+    "unknown_role": _("Choose one of the roles."),
+    "last_owner": _(
+        "An organisation needs at least one owner. Make someone else an owner first, then change this one."
+    ),
+}
 
 
 # --- House rules -------------------------------------------------------------------------------

@@ -486,7 +486,11 @@ def accuracy_band(accuracy: float | None, bar: int) -> int:
 
 
 def trainee_memberships(*, organisation: Organisation, cohort: Cohort | None) -> list[Membership]:
-    members = Membership.objects.filter(organisation=organisation, role=Role.TRAINEE).select_related("user")
+    members = (
+        Membership.objects.current()
+        .filter(organisation=organisation, role=Role.TRAINEE)
+        .select_related("user")
+    )
     if cohort is not None:
         members = members.filter(cohorts=cohort)
     return sorted(members, key=lambda m: (m.user.display_name.casefold(), m.user.email))
@@ -750,7 +754,9 @@ def trainee_attempts_page(
 def staff_attention(*, organisation: Organisation, limit: int = 5) -> dict[str, Any]:
     """For the staff home panel: who slips, how many have reviews due. Five queries."""
     bars = bars_for(organisation)
-    trainee_ids = Membership.objects.filter(organisation=organisation, role=Role.TRAINEE).values("user_id")
+    trainee_ids = (
+        Membership.objects.current().filter(organisation=organisation, role=Role.TRAINEE).values("user_id")
+    )
     slipping = []
     for pk, skill, attempts, answers, correct, median_ms, mastered_at in SkillProgress.objects.filter(
         organisation=organisation, trainee_id__in=trainee_ids, mastered_at__isnull=False

@@ -487,7 +487,8 @@ class AssignmentForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["drill_set"].queryset = DrillSet.objects.filter(organisation=organisation)  # type: ignore[attr-defined]
         self.fields["trainee"].queryset = (  # type: ignore[attr-defined]
-            Membership.objects.filter(organisation=organisation, role=Role.TRAINEE)
+            Membership.objects.current()
+            .filter(organisation=organisation, role=Role.TRAINEE)
             .select_related("user")
             .order_by("user__name", "user__email")
         )

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('accounts', '0002_cohort'),
+        ('accounts', '0003_password_reset_request'),
     ]
 
     operations = [

@@ -191,6 +191,8 @@ def test_only_an_owner_lets_an_exams_items_be_practised(login_as, owner, instruc
     html = owner_client.get(url, **EN).content.decode()
     assert 'name="exam_items_in_practice"' in html
     assert "Exam items may be practised" in html
+    japanese = owner_client.get(url, HTTP_ACCEPT_LANGUAGE="ja").content.decode()
+    assert "試験の問題を練習でも出題する" in japanese
     assert owner_client.post(url, values).status_code == 302
     exam.refresh_from_db()
     assert exam.exam_items_in_practice is True

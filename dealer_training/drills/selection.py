@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING
 from django.db.models import F, Max, OuterRef, Q, QuerySet, Subquery
 
 from dealer_training.accounts.models import Organisation
-from dealer_training.scenarios.models import DrillSetItem, Scenario
-from dealer_training.scenarios.selectors import published_scenarios
+from dealer_training.scenarios.models import Scenario
+from dealer_training.scenarios.selectors import held_for_exams, published_scenarios
 
 from .models import Attempt, DrillSession, Question, ReviewCard
 
@@ -29,16 +29,6 @@ if TYPE_CHECKING:
 
 # The practice pool is ranked in the database and at most this many candidates are read.
 POOL_LIMIT = 200
-
-
-def held_for_exams(*, organisation_id: int) -> QuerySet[DrillSetItem]:
-    """Ids of the scenarios (``scenario_id`` values) that an exam keeps out of practice."""
-    return DrillSetItem.objects.filter(
-        drill_set__organisation_id=organisation_id,
-        drill_set__is_exam=True,
-        drill_set__exam_items_in_practice=False,
-        scenario__isnull=False,
-    ).values("scenario_id")
 
 
 def practice_scenarios(

@@ -5,15 +5,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.db.models import Count, Exists, OuterRef, Q, QuerySet
+from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
 
 from dealer_training.accounts.models import Organisation, User
 from dealer_training.scenarios.models import DrillSet, Scenario
-from dealer_training.scenarios.selectors import drill_set_items
+from dealer_training.scenarios.selectors import drill_set_items_marking_held
 
 from .models import DrillSession, Question, ReviewCard, TrainingSettings
-from .selection import asked_in_session, held_for_exams, visible_review_cards
+from .selection import asked_in_session, visible_review_cards
 
 # A skill whose review card has lapsed this often is flagged as one the trainee keeps missing.
 MISSED_LAPSES = 3
@@ -38,20 +38,12 @@ def drill_set_plan(*, drill_set: DrillSet) -> list[PlanEntry]:
     """A drill set's items expanded to one entry per question, in order. Drafts are left out, and
     so, in a set that is not an exam, are the scenarios an exam holds back from practice."""
     plan: list[PlanEntry] = []
-    items = drill_set_items(drill_set=drill_set)
-    if not drill_set.is_exam:
-        items = items.annotate(
-            held=Exists(
-                held_for_exams(organisation_id=drill_set.organisation_id).filter(
-                    scenario_id=OuterRef("scenario_id")
-                )
-            )
-        )
+    items = drill_set_items_marking_held(drill_set=drill_set)
     for item in items:
         if item.scenario_id is not None:
             scenario = item.scenario
             assert scenario is not None
-            if getattr(item, "held", False):
+            if item.held:  # type: ignore[attr-defined]
                 continue
             if scenario.status == Scenario.Status.PUBLISHED and scenario.current_version_id is not None:
                 plan.append(PlanEntry(scenario, scenario.skill, scenario.variant))

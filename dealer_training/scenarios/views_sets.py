@@ -15,7 +15,7 @@ from .choices import Skill, Variant
 from .forms import AssignmentForm, DrillSetForm, DrillSetScenarioForm, DrillSetTopicForm
 from .labels import QUESTION_SHORT
 from .models import Assignment, DrillSet, DrillSetItem
-from .selectors import assignments_for_organisation, drill_set_items, drill_sets_for_organisation
+from .selectors import assignments_for_organisation, drill_set_items_marking_held, drill_sets_for_organisation
 from .services import (
     assignment_create,
     drill_set_add_scenario,
@@ -47,7 +47,7 @@ def drill_sets(request: OrgHttpRequest) -> HttpResponse:
 
 
 def _set_context(request: OrgHttpRequest, drill_set: DrillSet, **forms: Any) -> dict[str, Any]:
-    items = list(drill_set_items(drill_set=drill_set))
+    items = list(drill_set_items_marking_held(drill_set=drill_set))
     return {
         "drill_set": drill_set,
         "items": items,

@@ -91,12 +91,17 @@ def test_an_exams_items_leave_the_review_queue(trainee, instructor, org, start):
     assert [entry.scenario for entry in drill_set_plan(drill_set=practice)] == [scenario]
 
 
-def test_a_practice_drill_set_skips_an_exams_items(trainee, instructor, org):
+def test_a_practice_drill_set_skips_an_exams_items_and_its_page_says_so(login_as, trainee, instructor, org):
     scenario = make_scenario(org, user=instructor.user)
-    _exam(org, scenario)
+    exam = _exam(org, scenario)
     practice = DrillSet.objects.create(organisation=org, title="Kings")
     add_item(practice, scenario=scenario)
     add_item(practice, skill="stub", variant="F7S")
+    client = login_as(instructor)
+    page = reverse("scenarios:drill_set", args=[org.slug, practice.pk])
+    assert "Held for an exam" in client.get(page, **EN).content.decode()
+    exam_page = reverse("scenarios:drill_set", args=[org.slug, exam.pk])
+    assert "Held for an exam" not in client.get(exam_page, **EN).content.decode()
     session = session_start(organisation=org, trainee=trainee.user, mode=Mode.PRACTICE, drill_set=practice)
     assert session.planned_count == 1
     assert _play(session) == [None]

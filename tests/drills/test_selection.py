@@ -12,6 +12,7 @@ from dealer_training.drills.models import Attempt, Mode, ReviewCard
 from dealer_training.drills.selection import next_pool_scenario
 from dealer_training.drills.selectors import drill_set_plan, due_review_cards, review_summary
 from dealer_training.drills.services import current_question, session_start
+from dealer_training.progress.selectors import reviews_due_count
 from dealer_training.scenarios.models import DrillSet
 from tests.scenarios.factories import add_item, make_scenario
 
@@ -80,6 +81,7 @@ def test_an_exams_items_leave_the_review_queue(trainee, instructor, org, start):
     assert review_summary(organisation=org, trainee=trainee.user).due == 2
     exam = _exam(org, scenario)
     assert review_summary(organisation=org, trainee=trainee.user).due == 1
+    assert reviews_due_count(organisation=org, trainee_id=trainee.user.pk) == 1  # what staff see
     cards = due_review_cards(organisation=org, trainee=trainee.user)
     assert [card.scenario_id for card in cards] == [None]
     question = current_question(session=start(trainee, mode=Mode.REVIEW))

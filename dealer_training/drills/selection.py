@@ -7,7 +7,7 @@
 - From the room's published pool, the trainee's never-answered scenarios come first (one of them
   chosen by the session's seed), then the one they answered longest ago.
 
-Each choice is one query, whatever the size of the pool or of the trainee's history.
+Each choice is one or two queries, whatever the size of the pool or of the trainee's history.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from django.db.models import F, Max, OuterRef, Q, QuerySet, Subquery
+from django.db.models import F, Max, Q, QuerySet, Subquery
 
 from dealer_training.accounts.models import Organisation
 from dealer_training.scenarios.models import Scenario
@@ -61,30 +61,29 @@ def asked_in_session(session: DrillSession) -> QuerySet[Question]:
 def next_pool_scenario(
     *, session: DrillSession, rng: random.Random, skill: str, variant: str
 ) -> Scenario | None:
-    """The practice pool's next scenario for this session, or None when it has asked them all."""
-    last_answered = (
-        Attempt.objects.filter(
-            organisation_id=session.organisation_id,
-            trainee_id=session.trainee_id,
-            scenario_version__scenario_id=OuterRef("pk"),
-        )
-        .order_by()
-        .values("scenario_version__scenario_id")
-        .annotate(at=Max("created_at"))
-        .values("at")
+    """The practice pool's next scenario for this session, or None when it has asked them all.
+
+    One query while the trainee has never-answered scenarios in the pool, two after that.
+    """
+    pool = practice_scenarios(organisation=session.organisation, skill=skill, variant=variant).exclude(
+        pk__in=asked_in_session(session)
     )
-    candidates = list(
-        practice_scenarios(organisation=session.organisation, skill=skill, variant=variant)
-        .exclude(pk__in=asked_in_session(session))
-        .annotate(last_answered=Subquery(last_answered))
-        .order_by(F("last_answered").asc(nulls_first=True), "pk")[:POOL_LIMIT]
+    answers = Attempt.objects.filter(
+        organisation_id=session.organisation_id, trainee_id=session.trainee_id, scenario_version__isnull=False
     )
-    if not candidates:
-        return None
-    fresh = [scenario for scenario in candidates if scenario.last_answered is None]  # type: ignore[attr-defined]
+    fresh = list(
+        pool.exclude(pk__in=answers.values("scenario_version__scenario_id")).order_by("pk")[:POOL_LIMIT]
+    )
     if fresh:
         return rng.choice(fresh)
-    return candidates[0]
+    longest_unseen = (
+        answers.filter(scenario_version__scenario_id__in=pool.values("pk"))
+        .values("scenario_version__scenario_id")
+        .annotate(at=Max("created_at"))
+        .order_by("at", "scenario_version__scenario_id")
+        .values("scenario_version__scenario_id")[:1]
+    )
+    return pool.filter(pk=Subquery(longest_unseen)).first()
 
 
 def drill_set_entry(*, session: DrillSession, plan: Sequence[PlanEntry], position: int) -> PlanEntry:

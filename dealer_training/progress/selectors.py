@@ -30,6 +30,7 @@ from dealer_training.drills.models import (
     ReviewCard,
     TrainingSettings,
 )
+from dealer_training.drills.selection import visible_review_cards
 from dealer_training.drills.targets import exam_bars
 from dealer_training.scenarios.choices import Skill, Variant
 from dealer_training.scenarios.models import Assignment
@@ -235,8 +236,11 @@ def history_weeks(
 
 
 def reviews_due_count(*, organisation: Organisation, trainee_id: int) -> int:
-    return ReviewCard.objects.filter(
-        organisation=organisation, trainee_id=trainee_id, due_at__lte=timezone.now()
+    return visible_review_cards(
+        ReviewCard.objects.filter(
+            organisation=organisation, trainee_id=trainee_id, due_at__lte=timezone.now()
+        ),
+        organisation_id=organisation.pk,
     ).count()
 
 
@@ -659,7 +663,10 @@ def cohort_report(
 
     now_at = timezone.now()
     reviews = dict(
-        ReviewCard.objects.filter(organisation=organisation, trainee_id__in=user_ids, due_at__lte=now_at)
+        visible_review_cards(
+            ReviewCard.objects.filter(organisation=organisation, trainee_id__in=user_ids, due_at__lte=now_at),
+            organisation_id=organisation.pk,
+        )
         .values("trainee_id")
         .annotate(n=Count("pk"))
         .values_list("trainee_id", "n")
@@ -778,8 +785,11 @@ def staff_attention(*, organisation: Organisation, limit: int = 5) -> dict[str, 
     shown = dict(slipping[:limit])
     rows = SkillProgress.objects.filter(pk__in=list(shown)).select_related("trainee").defer("recent")
     due = (
-        ReviewCard.objects.filter(
-            organisation=organisation, trainee_id__in=trainee_ids, due_at__lte=timezone.now()
+        visible_review_cards(
+            ReviewCard.objects.filter(
+                organisation=organisation, trainee_id__in=trainee_ids, due_at__lte=timezone.now()
+            ),
+            organisation_id=organisation.pk,
         )
         .values("trainee_id")
         .distinct()

@@ -424,7 +424,14 @@ class ExportForm(forms.Form):
 class DrillSetForm(forms.ModelForm):
     class Meta:
         model = DrillSet
-        fields = ["title", "description", "is_exam", "pass_accuracy", "pass_seconds"]
+        fields = [
+            "title",
+            "description",
+            "is_exam",
+            "pass_accuracy",
+            "pass_seconds",
+            "exam_items_in_practice",
+        ]
         widgets = {
             "description": forms.Textarea(attrs={"rows": 2}),
             "pass_accuracy": forms.NumberInput(NUMBER),
@@ -435,6 +442,11 @@ class DrillSetForm(forms.ModelForm):
             "pass_accuracy": _("Exams only. Empty: the organisation's pass mark."),
             "pass_seconds": _("Exams only. Empty: no time limit per item."),
         }
+
+    def __init__(self, *args: Any, owner: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if not owner:  # whether an exam's items may be practised is the owner's call
+            del self.fields["exam_items_in_practice"]
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()

@@ -213,6 +213,8 @@ def drill_set_save(
     drill_set = drill_set or DrillSet(organisation=organisation, created_by=user)
     for name in ("title", "description", "is_exam", "pass_accuracy", "pass_seconds"):
         setattr(drill_set, name, values.get(name))
+    if "exam_items_in_practice" in values:  # only an owner's form carries it
+        drill_set.exam_items_in_practice = bool(values["exam_items_in_practice"])
     drill_set.description = drill_set.description or ""
     drill_set.full_clean()
     drill_set.save()

@@ -1,14 +1,21 @@
-"""GET /health/: is the database reachable, is the task broker reachable?"""
+"""GET /health/: is the database reachable, is the task broker reachable, does the cache answer?
+
+The database and the broker decide readiness (503 when either fails). The cache only saves work
+(dealer_training.cache falls back to the database cache table), so an unreachable cache reads
+"degraded" and the answer stays 200.
+"""
 
 import logging
 
 from django.conf import settings
+from django.core.cache import caches
 from django.db import connection
 from django.http import HttpRequest, JsonResponse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from dealer_training.accounts.access import public_view
+from dealer_training.cache import FallbackCache
 from dealer_training.celery import app as celery_app
 
 logger = logging.getLogger(__name__)
@@ -39,10 +46,24 @@ def broker_status() -> str:
     return "ok"
 
 
+def cache_status() -> str:
+    default = caches["default"]
+    if isinstance(default, FallbackCache):
+        return "ok" if default.primary_reachable() else "degraded"
+    try:
+        default.has_key("health-check")
+    except Exception:
+        logger.warning("health: cache unreachable", exc_info=True)
+        return "degraded"
+    return "ok"
+
+
 @public_view
 @require_GET
 @never_cache
 def health(request: HttpRequest) -> JsonResponse:
     checks = {"database": database_status(), "broker": broker_status()}
     healthy = all(value in ("ok", "eager") for value in checks.values())
-    return JsonResponse({"status": "ok" if healthy else "error", **checks}, status=200 if healthy else 503)
+    cache_state = cache_status()
+    status = "error" if not healthy else "ok" if cache_state == "ok" else "degraded"
+    return JsonResponse({"status": status, **checks, "cache": cache_state}, status=200 if healthy else 503)

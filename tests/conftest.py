@@ -8,7 +8,7 @@ from .factories import PASSWORD, MembershipFactory, OrganisationFactory
 
 @pytest.fixture(autouse=True)
 def _empty_cache():
-    # Login throttling counts in the cache; every test starts with none.
+    # Cached values (rule coverage and the like) never leak from one test into another.
     cache.clear()
     yield
     cache.clear()

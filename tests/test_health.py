@@ -7,7 +7,7 @@ from dealer_training.celery import app as celery_app
 def test_health_reports_database_ok_and_eager_tasks(client, db):
     response = client.get("/health/")
     assert response.status_code == 200
-    assert response.json() == {"status": "ok", "database": "ok", "broker": "eager"}
+    assert response.json() == {"status": "ok", "database": "ok", "broker": "eager", "cache": "ok"}
     assert "no-store" in response["Cache-Control"]
 
 
@@ -32,7 +32,7 @@ def unreachable_broker(settings):
 def test_health_answers_503_when_the_broker_is_unreachable(client, db, unreachable_broker):
     response = client.get("/health/")
     assert response.status_code == 503
-    assert response.json() == {"status": "error", "database": "ok", "broker": "error"}
+    assert response.json() == {"status": "error", "database": "ok", "broker": "error", "cache": "ok"}
 
 
 class _UnreachableDatabase:

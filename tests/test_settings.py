@@ -56,17 +56,22 @@ def test_production_refuses_to_start_with_debug_on():
     assert "production refuses to run with DEBUG enabled" in result.stderr
 
 
-def test_production_uses_postgresql_redis_and_secure_cookies():
+def test_production_uses_postgresql_redis_backed_by_the_database_cache_and_secure_cookies():
     code = (
         "from django.conf import settings as s; "
-        "print(s.DATABASES['default']['ENGINE'], s.CACHES['default']['BACKEND'], s.CELERY_TASK_ALWAYS_EAGER, "
+        "print(s.DATABASES['default']['ENGINE'], s.CACHES['default']['BACKEND'], "
+        "s.CACHES['default']['OPTIONS']['PRIMARY']['BACKEND'], "
+        "s.CACHES[s.CACHES['default']['OPTIONS']['FALLBACK']]['BACKEND'], "
+        "s.CELERY_TASK_ALWAYS_EAGER, "
         "s.SESSION_COOKIE_SECURE, s.CSRF_COOKIE_SECURE, s.SECURE_SSL_REDIRECT, s.SECURE_HSTS_SECONDS > 0)"
     )
     result = _manage("shell", "-v", "0", "-c", code, env=PROD_ENV)
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == [
         "django.db.backends.postgresql",
+        "dealer_training.cache.FallbackCache",
         "django.core.cache.backends.redis.RedisCache",
+        "django.core.cache.backends.db.DatabaseCache",
         "False",
         "True",
         "True",

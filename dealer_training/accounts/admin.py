@@ -59,7 +59,7 @@ class OrganisationAdmin(admin.ModelAdmin):
 
 @admin.register(Membership)
 class MembershipAdmin(admin.ModelAdmin):
-    list_display = ["user", "organisation", "role", "created_at"]
+    list_display = ["user", "organisation", "role", "created_at", "removed_at"]
     list_filter = ["role", "organisation"]
     search_fields = ["user__email", "organisation__name"]
     autocomplete_fields = ["user", "organisation"]

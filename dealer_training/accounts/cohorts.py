@@ -42,7 +42,8 @@ class CohortMemberForm(forms.Form):
         super().__init__(*args, **kwargs)
         field = self.fields["membership"]
         field.queryset = (  # type: ignore[attr-defined]
-            Membership.objects.filter(organisation_id=cohort.organisation_id, role=Role.TRAINEE)
+            Membership.objects.current()
+            .filter(organisation_id=cohort.organisation_id, role=Role.TRAINEE)
             .exclude(cohorts=cohort)
             .select_related("user")
             .order_by("user__name", "user__email")

@@ -1,10 +1,12 @@
 """Forms: parse input into values for services; every error is a sentence the person can act on."""
 
+import logging
 from typing import Any
 
 from django import forms
 from django.contrib.auth import password_validation
 from django.contrib.auth.forms import AuthenticationForm, PasswordResetForm
+from django.http import HttpRequest
 from django.template import loader
 from django.utils.translation import gettext_lazy as _
 
@@ -15,7 +17,9 @@ from .models import Organisation, Role, User, normalize_email
 from .selectors import normalize_invite_code
 from .services import InviteError, invitable_roles, invite_check
 from .tasks import email_send
-from .throttle import client_ip, login_failure_record, login_is_locked, login_success_record
+from .throttle import client_ip, lockout_minutes, password_reset_allowed
+
+logger = logging.getLogger(__name__)
 
 INVITE_ERRORS = {
     "unknown": _("There is no invite with this code. Check the code and try again."),
@@ -29,14 +33,16 @@ INVITE_ERRORS = {
 
 
 class LoginForm(AuthenticationForm):
-    """Email and password, with throttling of repeated failures per email address and client."""
+    """Email and password. Repeated failures lock the account and the client address (django-axes,
+    see dealer_training.accounts.throttle); the form then says so instead of "not correct"."""
 
     error_messages = {
         **AuthenticationForm.error_messages,
         "invalid_login": _("The email address or password is not correct."),
         "locked": _(
-            "Too many failed attempts for this email address. For your security, logging in is "
-            "paused for 15 minutes. You can reset your password meanwhile."
+            "Too many failed login attempts for this email address or from your network. For your "
+            "security, logging in is paused for %(minutes)s minutes. You can reset your password "
+            "meanwhile."
         ),
     }
 
@@ -54,24 +60,32 @@ class LoginForm(AuthenticationForm):
         )
 
     def clean(self) -> dict[str, Any]:
-        email = self.cleaned_data.get("username") or ""
-        ip = client_ip(self.request) if self.request else ""
-        if email and login_is_locked(email=email, ip=ip):
-            self.locked = True
-            raise forms.ValidationError(self.error_messages["locked"], code="locked")
         try:
-            cleaned = super().clean()
+            return super().clean()
         except forms.ValidationError:
-            if email and login_failure_record(email=email, ip=ip):
+            # Axes marks the request when this failure reached the limit, or a lock was in force.
+            if getattr(self.request, "axes_locked_out", False):
                 self.locked = True
-                raise forms.ValidationError(self.error_messages["locked"], code="locked") from None
+                raise forms.ValidationError(
+                    self.error_messages["locked"], code="locked", params={"minutes": lockout_minutes()}
+                ) from None
             raise
-        login_success_record(email=email, ip=ip)
-        return cleaned
 
 
 class QueuedPasswordResetForm(PasswordResetForm):
-    """Sends the reset mail through a Celery task, queued once the request's transaction commits."""
+    """Sends the reset mail through a Celery task, queued once the request's transaction commits.
+
+    Requests beyond the hourly limits per account and per client address send nothing; the person
+    sees the same page either way, so the form never tells whether an account exists.
+    """
+
+    def save(self, *args: Any, request: HttpRequest | None = None, **kwargs: Any) -> None:
+        email = self.cleaned_data["email"]
+        ip = client_ip(request) if request is not None else ""
+        if not password_reset_allowed(email=email, ip=ip):
+            logger.warning("password reset: limit reached, no mail sent (client %s)", ip)
+            return
+        super().save(*args, request=request, **kwargs)
 
     def send_mail(
         self,
@@ -147,14 +161,38 @@ class SignupForm(forms.Form):
         return cleaned
 
 
+class InviteRoleField(forms.ChoiceField):
+    """Offers the roles the inviter may invite; a real role beyond them is refused as such
+    (``role_not_allowed``, which the view answers with 403), anything else is an invalid choice."""
+
+    def validate(self, value: Any) -> None:
+        if value in Role.values and not self.valid_value(value):
+            raise forms.ValidationError(INVITE_ERRORS["role_not_allowed"], code="role_not_allowed")
+        super().validate(value)
+
+
 class InviteCreateForm(forms.Form):
-    role = forms.ChoiceField(label=_("Role"))
+    role = InviteRoleField(label=_("Role"))
 
     def __init__(self, *args: Any, inviter_role: str, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         allowed = invitable_roles(inviter_role)
         self.fields["role"].choices = [(value, label) for value, label in Role.choices if value in allowed]
         self.fields["role"].initial = Role.TRAINEE
+
+
+class MemberRoleForm(forms.Form):
+    role = forms.ChoiceField(label=_("Role"), choices=Role.choices)
+
+
+MEMBERSHIP_ERRORS = {
+    "not_allowed": _("Only owners can change roles or remove members."),
+    "unknown": _("This person is not a member of this organisation."),
+    "unknown_role": _("Choose one of the roles."),
+    "last_owner": _(
+        "An organisation needs at least one owner. Make someone else an owner first, then change this one."
+    ),
+}
 
 
 # --- House rules -------------------------------------------------------------------------------

@@ -136,7 +136,17 @@ class Role(models.TextChoices):
     TRAINEE = "trainee", _("Trainee")
 
 
+class MembershipQuerySet(models.QuerySet["Membership"]):
+    def current(self) -> "MembershipQuerySet":
+        """Memberships that still give access: not removed by an owner."""
+        return self.filter(removed_at__isnull=True)
+
+
 class Membership(models.Model):
+    """A user's place in an organisation. Removing a member keeps the row (``removed_at``): their
+    attempts, sessions and certificates stay in the reports under their name, but the membership
+    no longer opens any page of the organisation."""
+
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships", verbose_name=_("user")
     )
@@ -145,6 +155,9 @@ class Membership(models.Model):
     )
     role = models.CharField(_("role"), max_length=20, choices=Role.choices)
     created_at = models.DateTimeField(_("joined"), auto_now_add=True)
+    removed_at = models.DateTimeField(_("removed"), null=True, blank=True)
+
+    objects = MembershipQuerySet.as_manager()
 
     class Meta:
         verbose_name = _("membership")
@@ -155,6 +168,10 @@ class Membership(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} @ {self.organisation} ({self.role})"
+
+    @property
+    def is_removed(self) -> bool:
+        return self.removed_at is not None
 
 
 class Invite(models.Model):
@@ -228,3 +245,23 @@ class Cohort(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+class PasswordResetRequest(models.Model):
+    """One password-reset request that was let through, counted for the hourly limits.
+
+    Holds a digest of the email address rather than the address, whether or not an account uses it.
+    """
+
+    email_digest = models.CharField(max_length=64)
+    ip_address = models.CharField(max_length=45, blank=True)
+    requested_at = models.DateTimeField(db_index=True)
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["email_digest", "requested_at"], name="reset_request_email_time"),
+            models.Index(fields=["ip_address", "requested_at"], name="reset_request_ip_time"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.ip_address} {self.requested_at:%Y-%m-%d %H:%M}"

@@ -13,12 +13,20 @@ def normalize_invite_code(code: str) -> str:
 
 def membership_for_user_and_slug(*, user: User, slug: str) -> Membership | None:
     return (
-        Membership.objects.select_related("organisation").filter(user=user, organisation__slug=slug).first()
+        Membership.objects.current()
+        .select_related("organisation")
+        .filter(user=user, organisation__slug=slug)
+        .first()
     )
 
 
 def memberships_for_user(*, user: User) -> QuerySet[Membership]:
-    return Membership.objects.select_related("organisation").filter(user=user).order_by("organisation__name")
+    return (
+        Membership.objects.current()
+        .select_related("organisation")
+        .filter(user=user)
+        .order_by("organisation__name")
+    )
 
 
 def members_for_organisation(*, organisation: Organisation) -> QuerySet[Membership]:
@@ -27,15 +35,33 @@ def members_for_organisation(*, organisation: Organisation) -> QuerySet[Membersh
         output_field=IntegerField(),
     )
     return (
-        Membership.objects.select_related("user")
+        Membership.objects.current()
+        .select_related("user")
         .filter(organisation=organisation)
         .order_by(role_order, "user__email")
     )
 
 
+def former_members_for_organisation(*, organisation: Organisation) -> QuerySet[Membership]:
+    """Members an owner removed: they no longer have access, their history stays in the reports."""
+    return (
+        Membership.objects.select_related("user")
+        .filter(organisation=organisation, removed_at__isnull=False)
+        .order_by("-removed_at", "user__email")
+    )
+
+
+def member_in_organisation(*, organisation: Organisation, pk: int) -> Membership | None:
+    return (
+        Membership.objects.current().select_related("user").filter(organisation=organisation, pk=pk).first()
+    )
+
+
 def member_counts_for_organisation(*, organisation: Organisation) -> dict[str, int]:
     counts = {role: 0 for role in Role.values}
-    rows = Membership.objects.filter(organisation=organisation).values("role").annotate(n=Count("id"))
+    rows = (
+        Membership.objects.current().filter(organisation=organisation).values("role").annotate(n=Count("id"))
+    )
     for row in rows:
         counts[row["role"]] = row["n"]
     return counts
@@ -47,6 +73,15 @@ def invites_open_for_organisation(*, organisation: Organisation) -> QuerySet[Inv
         .filter(organisation=organisation, used_at__isnull=True, expires_at__gt=timezone.now())
         .order_by("-created_at")
     )
+
+
+def invites_open_for_member(*, membership: Membership) -> QuerySet[Invite]:
+    """The open invites this member may see. An instructor sees trainee invites only: an owner or
+    instructor code in their hands would let them sign up a second account with more rights."""
+    invites = invites_open_for_organisation(organisation=membership.organisation)
+    if membership.role != Role.OWNER:
+        invites = invites.filter(role=Role.TRAINEE)
+    return invites
 
 
 def invite_by_code(*, code: str) -> Invite | None:

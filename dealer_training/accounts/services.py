@@ -126,7 +126,8 @@ def invite_accept(*, code: str, user: User, now: datetime | None = None) -> Memb
     """Use the invite: the user joins its organisation with its role. The invite is then spent."""
     now = now or timezone.now()
     invite = invite_check(code=code, now=now)
-    if Membership.objects.filter(user=user, organisation=invite.organisation).exists():
+    former = Membership.objects.filter(user=user, organisation=invite.organisation).first()
+    if former is not None and not former.is_removed:
         raise InviteError("already_member")
     # The conditional update makes the invite single-use even when two people submit it at once.
     claimed = Invite.objects.filter(pk=invite.pk, used_at__isnull=True, expires_at__gt=now).update(
@@ -134,6 +135,15 @@ def invite_accept(*, code: str, user: User, now: datetime | None = None) -> Memb
     )
     if not claimed:
         raise InviteError("used")
+    if former is not None:
+        # A removed member comes back with the invite's role; their history was never deleted.
+        updated = Membership.objects.filter(pk=former.pk, removed_at__isnull=False).update(
+            role=invite.role, removed_at=None
+        )
+        if not updated:
+            raise InviteError("already_member")
+        former.refresh_from_db()
+        return former
     try:
         with transaction.atomic():
             return Membership.objects.create(user=user, organisation=invite.organisation, role=invite.role)
@@ -149,3 +159,82 @@ def invite_accept_with_signup(*, code: str, email: str, name: str, password: str
     invite_check(code=code)
     user = user_create(email=email, password=password, name=name)
     return invite_accept(code=code, user=user)
+
+
+# --- members: role changes and removal ---------------------------------------------------------
+
+
+class MembershipError(ValueError):
+    """A member's role cannot be changed or the member cannot be removed; ``code`` says why."""
+
+    def __init__(self, code: str) -> None:
+        super().__init__(code)
+        self.code = code
+
+
+def _lock_owners(organisation_id: int) -> list[int]:
+    """Lock the organisation's owner rows. Every role change and removal takes this lock first, so
+    they run one after another (two owners demoting each other at once cannot leave none)."""
+    return list(
+        Membership.objects.current()
+        .select_for_update()
+        .filter(organisation_id=organisation_id, role=Role.OWNER)
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
+
+
+def _fresh(membership: Membership, by: Membership) -> tuple[Membership, bool]:
+    """The member read again under the owners' lock, and whether they are the last owner.
+    Only a current owner of the same organisation acts on a current member."""
+    owners = _lock_owners(by.organisation_id)
+    if by.pk not in owners:
+        raise MembershipError("not_allowed")
+    fresh = Membership.objects.select_related("user").filter(pk=membership.pk).first()
+    if fresh is None or fresh.organisation_id != by.organisation_id or fresh.is_removed:
+        raise MembershipError("unknown")
+    return fresh, owners == [fresh.pk]
+
+
+def _revoke_invites_beyond(membership: Membership, roles: tuple[str, ...]) -> int:
+    """Open invites the member created for roles they may no longer invite stop working."""
+    deleted, _ = (
+        Invite.objects.filter(
+            organisation_id=membership.organisation_id, created_by_id=membership.user_id, used_at__isnull=True
+        )
+        .exclude(role__in=roles)
+        .delete()
+    )
+    return deleted
+
+
+@transaction.atomic
+def membership_role_change(*, membership: Membership, role: str, by: Membership) -> Membership:
+    """An owner gives a member another role. The last owner keeps theirs."""
+    if role not in Role.values:
+        raise MembershipError("unknown_role")
+    membership, last_owner = _fresh(membership, by)
+    if role == membership.role:
+        return membership
+    if last_owner:
+        raise MembershipError("last_owner")
+    if membership.role == Role.TRAINEE:
+        membership.cohorts.clear()  # cohorts group trainees only
+    membership.role = role
+    membership.save(update_fields=["role"])
+    _revoke_invites_beyond(membership, invitable_roles(role))
+    return membership
+
+
+@transaction.atomic
+def membership_remove(*, membership: Membership, by: Membership, now: datetime | None = None) -> Membership:
+    """An owner takes a member out of the organisation. Only access ends: attempts, sessions,
+    certificates and rollups belong to the user and stay in the reports under their name."""
+    membership, last_owner = _fresh(membership, by)
+    if last_owner:
+        raise MembershipError("last_owner")
+    membership.cohorts.clear()
+    membership.removed_at = now or timezone.now()
+    membership.save(update_fields=["removed_at"])
+    _revoke_invites_beyond(membership, ())
+    return membership

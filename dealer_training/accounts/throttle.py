@@ -1,18 +1,33 @@
-"""Login throttling: repeated failures for one email address from one client lock that pair.
+"""Login throttling with django-axes, and the rate limit on password-reset mail.
 
-Counters live in the default cache (shared by all processes in production), keyed by a hash of
-the email address and the client address so no personal data appears in cache keys.
+Failed logins are recorded by axes in the database (not the cache), for the app login and the
+admin login alike. AXES_LOCKOUT_PARAMETERS locks an account for every client address and a client
+address for every account once either has AXES_FAILURE_LIMIT recent failures. The hooks here tell
+axes how this project names accounts and clients, and what a locked-out person sees.
 """
 
 import hashlib
+from datetime import timedelta
+from typing import Any
 
+from axes.handlers.database import AxesDatabaseHandler
+from axes.helpers import get_client_username
+from axes.models import AccessAttempt
 from django.conf import settings
-from django.core.cache import cache
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils import timezone
+
+from .models import PasswordResetRequest, normalize_email
 
 
 def client_ip(request: HttpRequest) -> str:
-    """REMOTE_ADDR, or the address the trusted proxies recorded in X-Forwarded-For."""
+    """REMOTE_ADDR, or the address the trusted proxies recorded in X-Forwarded-For.
+
+    Each trusted proxy appends the address it received the request from, so the client is the
+    entry TRUSTED_PROXY_COUNT places from the right; anything left of it was sent by the client
+    and can be forged.
+    """
     proxies = settings.TRUSTED_PROXY_COUNT
     if proxies:
         forwarded = [
@@ -23,30 +38,81 @@ def client_ip(request: HttpRequest) -> str:
     return request.META.get("REMOTE_ADDR", "")
 
 
-def _key(kind: str, email: str, ip: str) -> str:
-    digest = hashlib.sha256(f"{email.strip().lower()}\n{ip}".encode()).hexdigest()
-    return f"login-{kind}:{digest}"
+def login_username(request: HttpRequest, credentials: dict[str, Any] | None) -> str | None:
+    """The account a login names, in the form accounts are stored (email, lower case)."""
+    field = settings.AXES_USERNAME_FORM_FIELD
+    raw = credentials.get(field) if credentials else request.POST.get(field)
+    return normalize_email(raw) if raw else None
 
 
-def login_is_locked(*, email: str, ip: str) -> bool:
-    return cache.get(_key("lock", email, ip)) is not None
+def lockout_minutes() -> int:
+    return max(1, int(settings.AXES_COOLOFF_TIME.total_seconds() // 60))
 
 
-def login_failure_record(*, email: str, ip: str) -> bool:
-    """Count a failed login; True when this failure locks the pair."""
-    key = _key("failures", email, ip)
-    cache.add(key, 0, timeout=settings.LOGIN_LOCK_SECONDS)
-    try:
-        failures = cache.incr(key)
-    except ValueError:  # expired between add() and incr()
-        cache.set(key, 1, timeout=settings.LOGIN_LOCK_SECONDS)
-        failures = 1
-    if failures >= settings.LOGIN_FAILURE_LIMIT:
-        cache.set(_key("lock", email, ip), 1, timeout=settings.LOGIN_LOCK_SECONDS)
-        cache.delete(key)
-        return True
-    return False
+class LoginAttemptHandler(AxesDatabaseHandler):
+    """The database handler, except that a successful login clears only its own failures.
+
+    Axes would clear every failure of the account and every failure from the address; then anyone
+    with an account of their own could reset the count of their address between guesses at other
+    accounts by logging in to it.
+    """
+
+    def reset_user_attempts(self, request: HttpRequest, credentials: dict[str, Any] | None = None) -> int:
+        username = get_client_username(request, credentials)
+        count, _ = AccessAttempt.objects.filter(
+            username=username,
+            ip_address=request.axes_ip_address,  # type: ignore[attr-defined]
+        ).delete()
+        return count
 
 
-def login_success_record(*, email: str, ip: str) -> None:
-    cache.delete(_key("failures", email, ip))
+def login_failures_clear(*, email: str) -> int:
+    """Forget the failed logins of an account, from every address (after a password reset: the
+    person has shown they read the account's mail). Locks of client addresses stay."""
+    count, _ = AccessAttempt.objects.filter(username=normalize_email(email)).delete()
+    return count
+
+
+def lockout_response(
+    request: HttpRequest, original_response: HttpResponse | None, credentials: dict[str, Any] | None
+) -> HttpResponse:
+    """What a locked-out login answers: the app's login page says it itself; anything else (the
+    admin login) gets a page that says why and for how long."""
+    if original_response is not None and getattr(original_response, "login_locked", False):
+        return original_response
+    return render(
+        request,
+        "accounts/locked_out.html",
+        {"minutes": lockout_minutes()},
+        status=settings.AXES_HTTP_RESPONSE_CODE,
+    )
+
+
+# Password-reset mail: at most this many requests per account and per client address within the
+# window. Requests are counted in the database, so the limit holds when the cache is down.
+RESET_WINDOW = timedelta(hours=1)
+RESET_LIMIT_PER_ACCOUNT = 3
+RESET_LIMIT_PER_ADDRESS = 10
+
+
+def _email_digest(email: str) -> str:
+    # A digest, so the table holds no address and says nothing about which accounts exist.
+    return hashlib.sha256(normalize_email(email).encode()).hexdigest()
+
+
+def password_reset_allowed(*, email: str, ip: str) -> bool:
+    """Record a reset request; False when the account or the address has used up its mails.
+
+    Refused requests are not recorded, so a flood does not extend the wait.
+    """
+    now = timezone.now()
+    since = now - RESET_WINDOW
+    PasswordResetRequest.objects.filter(requested_at__lt=since).delete()
+    recent = PasswordResetRequest.objects.filter(requested_at__gte=since)
+    digest = _email_digest(email)
+    if recent.filter(email_digest=digest).count() >= RESET_LIMIT_PER_ACCOUNT:
+        return False
+    if recent.filter(ip_address=ip).count() >= RESET_LIMIT_PER_ADDRESS:
+        return False
+    PasswordResetRequest.objects.create(email_digest=digest, ip_address=ip, requested_at=now)
+    return True

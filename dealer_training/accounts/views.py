@@ -4,7 +4,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login as auth_login
 from django.contrib.auth import views as auth_views
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render, resolve_url
 from django.urls import reverse, reverse_lazy
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -27,25 +27,39 @@ from .access import (
 )
 from .forms import (
     INVITE_ERRORS,
+    MEMBERSHIP_ERRORS,
     HouseRulesForm,
     InviteCodeForm,
     InviteCreateForm,
     LoginForm,
+    MemberRoleForm,
     QueuedPasswordResetForm,
     SignupForm,
 )
 from .house_rules import describe_rules
-from .models import Invite, Organisation, Role
+from .models import Invite, Membership, Organisation, Role
 from .selectors import (
-    invites_open_for_organisation,
+    former_members_for_organisation,
+    invites_open_for_member,
     member_counts_for_organisation,
+    member_in_organisation,
     members_for_organisation,
     membership_for_user_and_slug,
     memberships_for_user,
 )
-from .services import InviteError, house_rules_update, invite_accept, invite_accept_with_signup, invite_check
+from .services import (
+    InviteError,
+    MembershipError,
+    house_rules_update,
+    invite_accept,
+    invite_accept_with_signup,
+    invite_check,
+    membership_remove,
+    membership_role_change,
+)
 from .services import invite_create as invite_create_service
 from .services import invite_revoke as invite_revoke_service
+from .throttle import login_failures_clear
 
 # Forms that fail validation answer 422, so scripts and tests can tell them from a success.
 INVALID = 422
@@ -85,7 +99,10 @@ def login(request: HttpRequest) -> HttpResponse:
         return redirect(_next_url(request))
     status = 429 if form.locked else INVALID if form.is_bound else 200
     next_url = request.POST.get("next") or request.GET.get("next") or ""
-    return render(request, "accounts/login.html", {"form": form, "next": next_url}, status=status)
+    response = render(request, "accounts/login.html", {"form": form, "next": next_url}, status=status)
+    # The page explains the lock itself; the axes middleware keeps it (throttle.lockout_response).
+    response.login_locked = form.locked  # type: ignore[attr-defined]
+    return response
 
 
 class _InvalidIs422:
@@ -111,6 +128,12 @@ class PasswordResetView(_InvalidIs422, auth_views.PasswordResetView):
 class PasswordResetConfirmView(_InvalidIs422, auth_views.PasswordResetConfirmView):
     template_name = "accounts/password_reset_confirm.html"
     success_url = reverse_lazy("accounts:password_reset_complete")
+
+    def form_valid(self, form):  # type: ignore[no-untyped-def]
+        # The locked-out message offers a reset: once done, the account's lock ends with it.
+        response = super().form_valid(form)
+        login_failures_clear(email=form.user.email)
+        return response
 
 
 logout = public_view(auth_views.LogoutView.as_view())
@@ -230,12 +253,16 @@ def org_home(request: OrgHttpRequest) -> HttpResponse:
 
 def _members_context(request: OrgHttpRequest, form: InviteCreateForm | None = None) -> dict[str, object]:
     org, membership = request.org, request.membership
-    invites = list(invites_open_for_organisation(organisation=org))
+    invites = list(invites_open_for_member(membership=membership))
     for invite in invites:
         invite.link = request.build_absolute_uri(reverse("accounts:join_code", kwargs={"code": invite.code}))
         invite.can_revoke = membership.role == Role.OWNER or invite.created_by_id == membership.user_id
+    is_owner = membership.role == Role.OWNER
     return {
         "members": members_for_organisation(organisation=org),
+        "former_members": former_members_for_organisation(organisation=org) if is_owner else (),
+        "can_manage": is_owner,
+        "roles": Role.choices,
         "invites": invites,
         "form": form or InviteCreateForm(inviter_role=membership.role),
     }
@@ -264,7 +291,7 @@ def invite_create(request: OrgHttpRequest) -> HttpResponse:
             return redirect("accounts:members", org_slug=request.org.slug)
         form = None
     else:
-        status = INVALID
+        status = 403 if form.has_error("role", code="role_not_allowed") else INVALID
     template = "accounts/members.html#invites" if request.htmx else "accounts/members.html"
     return render(request, template, _members_context(request, form), status=status)
 
@@ -284,6 +311,78 @@ def invite_revoke(request: OrgHttpRequest, pk: int) -> HttpResponse:
     if request.htmx:
         return render(request, "accounts/members.html#invites", _members_context(request))
     return redirect("accounts:members", org_slug=request.org.slug)
+
+
+def _member_or_404(request: OrgHttpRequest, pk: int) -> Membership:
+    member = member_in_organisation(organisation=request.org, pk=pk)
+    if member is None:
+        raise Http404(MEMBERSHIP_ERRORS["unknown"])
+    return member
+
+
+def _member_refused(request: OrgHttpRequest, error: MembershipError) -> HttpResponse:
+    messages.error(request, MEMBERSHIP_ERRORS[error.code])
+    status = {"not_allowed": 403, "unknown": 404, "unknown_role": INVALID}.get(error.code, 409)
+    return render(request, "accounts/members.html", _members_context(request), status=status)
+
+
+def _after_member_change(request: OrgHttpRequest, member: Membership) -> HttpResponse:
+    """Back to the members page; an owner who changed their own place goes where they still may."""
+    if member.user_id != request.user.pk:
+        return redirect("accounts:members", org_slug=request.org.slug)
+    if member.is_removed:
+        request.session.pop(CURRENT_ORG_SESSION_KEY, None)
+        return redirect("accounts:choose_org")
+    return redirect("accounts:org_home", org_slug=request.org.slug)
+
+
+@org_view(roles=[Role.OWNER])
+@require_POST
+def member_role(request: OrgHttpRequest, pk: int) -> HttpResponse:
+    member = _member_or_404(request, pk)
+    form = MemberRoleForm(request.POST)
+    if not form.is_valid():
+        return _member_refused(request, MembershipError("unknown_role"))
+    try:
+        member = membership_role_change(
+            membership=member, role=form.cleaned_data["role"], by=request.membership
+        )
+    except MembershipError as error:
+        return _member_refused(request, error)
+    messages.success(
+        request,
+        _("%(name)s is now: %(role)s.")
+        % {"name": member.user.display_name, "role": member.get_role_display()},
+    )
+    return _after_member_change(request, member)
+
+
+@org_view(roles=[Role.OWNER])
+@require_http_methods(["GET", "POST"])
+def member_remove(request: OrgHttpRequest, pk: int) -> HttpResponse:
+    """GET asks for confirmation; only the POST of that page removes."""
+    member = _member_or_404(request, pk)
+    if request.method == "POST":
+        try:
+            member = membership_remove(membership=member, by=request.membership)
+        except MembershipError as error:
+            return _member_refused(request, error)
+        messages.success(
+            request,
+            _("%(name)s was removed from %(org)s. Their attempts and certificates stay in the reports.")
+            % {"name": member.user.display_name, "org": request.org.name},
+        )
+        return _after_member_change(request, member)
+    last_owner = (
+        member.role == Role.OWNER
+        and member_counts_for_organisation(organisation=request.org)[Role.OWNER] == 1
+    )
+    context = {
+        "member": member,
+        "last_owner": last_owner,
+        "last_owner_message": MEMBERSHIP_ERRORS["last_owner"],
+    }
+    return render(request, "accounts/member_remove.html", context)
 
 
 HOUSE_RULE_FIELDS = ["ruleset", "ante", "bring_in", "small_bet", "big_bet", "max_bets", "min_chip"]

@@ -10,9 +10,10 @@ from django.utils import timezone
 
 from dealer_training.accounts.models import Organisation, User
 from dealer_training.scenarios.models import DrillSet, Scenario
-from dealer_training.scenarios.selectors import drill_set_items, published_scenarios
+from dealer_training.scenarios.selectors import drill_set_items_marking_held
 
 from .models import DrillSession, Question, ReviewCard, TrainingSettings
+from .selection import asked_in_session, visible_review_cards
 
 # A skill whose review card has lapsed this often is flagged as one the trainee keeps missing.
 MISSED_LAPSES = 3
@@ -34,12 +35,16 @@ class PlanEntry:
 
 
 def drill_set_plan(*, drill_set: DrillSet) -> list[PlanEntry]:
-    """A drill set's items expanded to one entry per question, in order. Drafts are left out."""
+    """A drill set's items expanded to one entry per question, in order. Drafts are left out, and
+    so, in a set that is not an exam, are the scenarios an exam holds back from practice."""
     plan: list[PlanEntry] = []
-    for item in drill_set_items(drill_set=drill_set):
+    items = drill_set_items_marking_held(drill_set=drill_set)
+    for item in items:
         if item.scenario_id is not None:
             scenario = item.scenario
             assert scenario is not None
+            if item.held:  # type: ignore[attr-defined]
+                continue
             if scenario.status == Scenario.Status.PUBLISHED and scenario.current_version_id is not None:
                 plan.append(PlanEntry(scenario, scenario.skill, scenario.variant))
         else:
@@ -47,21 +52,24 @@ def drill_set_plan(*, drill_set: DrillSet) -> list[PlanEntry]:
     return plan
 
 
-def published_pool(*, organisation: Organisation, skill: str, variant: str) -> list[Scenario]:
-    return list(published_scenarios(organisation=organisation, skill=skill, variant=variant)[:200])
-
-
 def due_review_cards(
-    *, organisation: Organisation, trainee: User, limit: int = 20, now: datetime | None = None
+    *,
+    organisation: Organisation,
+    trainee: User,
+    limit: int = 20,
+    now: datetime | None = None,
+    session: DrillSession | None = None,
 ) -> list[ReviewCard]:
-    """The trainee's review cards due now, most overdue first (authored scenarios still published)."""
+    """The trainee's review cards due now, most overdue first (authored scenarios still published
+    and not held back by an exam); with ``session``, leaving out the scenarios it has asked."""
     now = now or timezone.now()
-    return list(
-        ReviewCard.objects.filter(organisation=organisation, trainee=trainee, due_at__lte=now)
-        .filter(Q(scenario__isnull=True) | Q(scenario__status=Scenario.Status.PUBLISHED))
-        .select_related("scenario__current_version")
-        .order_by("due_at")[:limit]
+    cards = visible_review_cards(
+        ReviewCard.objects.filter(organisation=organisation, trainee=trainee, due_at__lte=now),
+        organisation_id=organisation.pk,
     )
+    if session is not None:
+        cards = cards.exclude(scenario_id__in=asked_in_session(session))
+    return list(cards.select_related("scenario__current_version").order_by("due_at")[:limit])
 
 
 @dataclass(frozen=True)
@@ -76,8 +84,8 @@ def review_summary(
 ) -> ReviewSummary:
     """How many reviews are due, when the next one is, and the skills the trainee keeps missing."""
     now = now or timezone.now()
-    cards = ReviewCard.objects.filter(organisation=organisation, trainee=trainee).filter(
-        Q(scenario__isnull=True) | Q(scenario__status=Scenario.Status.PUBLISHED)
+    cards = visible_review_cards(
+        ReviewCard.objects.filter(organisation=organisation, trainee=trainee), organisation_id=organisation.pk
     )
     counts = cards.aggregate(due=Count("pk", filter=Q(due_at__lte=now)))
     upcoming = cards.filter(due_at__gt=now).order_by("due_at").values_list("due_at", flat=True).first()

@@ -41,7 +41,8 @@ from .exams import (
 )
 from .models import Attempt, DrillSession, Mode, Outcome, Question, TrainingSettings
 from .other_games import GAMES, fields_of, is_other, make_document
-from .selectors import drill_set_plan, due_review_cards, published_pool, training_settings_for
+from .selection import drill_set_entry, next_pool_scenario
+from .selectors import drill_set_plan, due_review_cards, training_settings_for
 from .signals import attempt_recorded
 from .targets import speed_grade, target_seconds
 from .topics import ALL_GAMES, answer_fields, games_for, pick_topic, skill_of_walk_stage
@@ -244,23 +245,25 @@ def _next_item(session: DrillSession, position: int) -> Item:
         )
     if session.drill_set_id is not None:
         plan = drill_set_plan(drill_set=session.drill_set)
-        entry = plan[position % len(plan)]
+        entry = drill_set_entry(session=session, plan=plan, position=position)
         if entry.scenario is not None and entry.scenario.current_version is not None:
             return _authored_item(entry.scenario)
         return _generated_item(session, rng, entry.skill or "", entry.variant or "", position)
     if session.mode == Mode.WALK:
         return _walk_item(session, position)
     if session.mode == Mode.REVIEW:
-        cards = due_review_cards(organisation=session.organisation, trainee=session.trainee, limit=1)
+        cards = due_review_cards(
+            organisation=session.organisation, trainee=session.trainee, limit=1, session=session
+        )
         if cards:
             card = cards[0]
             if card.scenario is not None and card.scenario.current_version is not None:
                 return _authored_item(card.scenario)
             return _generated_item(session, rng, card.skill, card.variant, position)
     if session.mode in (Mode.PRACTICE, Mode.SPEED, Mode.REVIEW) and rng.randrange(AUTHORED_SHARE) == 0:
-        pool = published_pool(organisation=session.organisation, skill=session.skill, variant=session.variant)
-        if pool:
-            return _authored_item(rng.choice(pool))
+        scenario = next_pool_scenario(session=session, rng=rng, skill=session.skill, variant=session.variant)
+        if scenario is not None:
+            return _authored_item(scenario)
     return _generated_item(session, rng, session.skill, session.variant, position)
 
 

@@ -32,6 +32,7 @@ from dealer_training.drills.models import (
     ReviewCard,
     TrainingSettings,
 )
+from dealer_training.drills.selection import visible_review_cards
 from dealer_training.drills.targets import ExamBars, exam_bars
 from dealer_training.scenarios.choices import Skill, Variant
 from dealer_training.scenarios.models import Assignment
@@ -237,8 +238,11 @@ def history_weeks(
 
 
 def reviews_due_count(*, organisation: Organisation, trainee_id: int) -> int:
-    return ReviewCard.objects.filter(
-        organisation=organisation, trainee_id=trainee_id, due_at__lte=timezone.now()
+    return visible_review_cards(
+        ReviewCard.objects.filter(
+            organisation=organisation, trainee_id=trainee_id, due_at__lte=timezone.now()
+        ),
+        organisation_id=organisation.pk,
     ).count()
 
 
@@ -510,7 +514,11 @@ def accuracy_band(accuracy: float | None, bar: int) -> int:
 
 
 def trainee_memberships(*, organisation: Organisation, cohort: Cohort | None) -> list[Membership]:
-    members = Membership.objects.filter(organisation=organisation, role=Role.TRAINEE).select_related("user")
+    members = (
+        Membership.objects.current()
+        .filter(organisation=organisation, role=Role.TRAINEE)
+        .select_related("user")
+    )
     if cohort is not None:
         members = members.filter(cohorts=cohort)
     return sorted(members, key=lambda m: (m.user.display_name.casefold(), m.user.email))
@@ -679,7 +687,10 @@ def cohort_report(
 
     now_at = timezone.now()
     reviews = dict(
-        ReviewCard.objects.filter(organisation=organisation, trainee_id__in=user_ids, due_at__lte=now_at)
+        visible_review_cards(
+            ReviewCard.objects.filter(organisation=organisation, trainee_id__in=user_ids, due_at__lte=now_at),
+            organisation_id=organisation.pk,
+        )
         .values("trainee_id")
         .annotate(n=Count("pk"))
         .values_list("trainee_id", "n")
@@ -776,7 +787,9 @@ def trainee_attempts_page(
 def staff_attention(*, organisation: Organisation, limit: int = 5) -> dict[str, Any]:
     """For the staff home panel: who slips, how many have reviews due. Five queries."""
     bars = bars_for(organisation)
-    trainee_ids = Membership.objects.filter(organisation=organisation, role=Role.TRAINEE).values("user_id")
+    trainee_ids = (
+        Membership.objects.current().filter(organisation=organisation, role=Role.TRAINEE).values("user_id")
+    )
     slipping = []
     for pk, skill, attempts, answers, correct, median_ms, mastered_at in SkillProgress.objects.filter(
         organisation=organisation, trainee_id__in=trainee_ids, mastered_at__isnull=False
@@ -798,8 +811,11 @@ def staff_attention(*, organisation: Organisation, limit: int = 5) -> dict[str, 
     shown = dict(slipping[:limit])
     rows = SkillProgress.objects.filter(pk__in=list(shown)).select_related("trainee").defer("recent")
     due = (
-        ReviewCard.objects.filter(
-            organisation=organisation, trainee_id__in=trainee_ids, due_at__lte=timezone.now()
+        visible_review_cards(
+            ReviewCard.objects.filter(
+                organisation=organisation, trainee_id__in=trainee_ids, due_at__lte=timezone.now()
+            ),
+            organisation_id=organisation.pk,
         )
         .values("trainee_id")
         .distinct()

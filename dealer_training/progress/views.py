@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
+from django.core.exceptions import PermissionDenied
 from django.core.paginator import InvalidPage, Paginator
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -117,6 +118,10 @@ def trainee_detail(request: OrgHttpRequest, trainee_id: int) -> HttpResponse:
     membership = get_object_or_404(
         Membership.objects.select_related("user"), organisation=request.org, user_id=trainee_id
     )
+    # Owners read everyone's progress; instructors read trainees' only, not an owner's or a
+    # fellow instructor's (removed members included, so their history stays readable).
+    if request.membership.role != Role.OWNER and membership.role != Role.TRAINEE:
+        raise PermissionDenied
     try:
         page = selectors.trainee_attempts_page(
             organisation=request.org,

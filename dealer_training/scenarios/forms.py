@@ -430,7 +430,15 @@ MAX_EXAM_COOLDOWN_HOURS = 24 * 90
 class DrillSetForm(forms.ModelForm):
     class Meta:
         model = DrillSet
-        fields = ["title", "description", "is_exam", "pass_accuracy", "pass_seconds", *EXAM_RULES]
+        fields = [
+            "title",
+            "description",
+            "is_exam",
+            "pass_accuracy",
+            "pass_seconds",
+            "exam_items_in_practice",
+            *EXAM_RULES,
+        ]
         widgets = {
             "description": forms.Textarea(attrs={"rows": 2}),
             "exam_minutes": forms.NumberInput({"inputmode": "numeric", "min": 1, "max": MAX_EXAM_MINUTES}),
@@ -455,11 +463,15 @@ class DrillSetForm(forms.ModelForm):
             "exam_cooldown_hours": _("Exams only. The wait after a sitting that was not passed (0: none)."),
         }
 
-    def __init__(self, *args: Any, can_set_exam_rules: bool = False, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, owner: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        # The rules of sitting an exam are the owner's: others see them, unchangeable.
+        if not owner:  # whether an exam's items may be practised is the owner's call
+            del self.fields["exam_items_in_practice"]
+        # So are the rules of sitting an exam: others see them, unchangeable. Left out of a
+        # request, a rule stays as it is.
         for name in EXAM_RULES:
-            self.fields[name].disabled = not can_set_exam_rules
+            self.fields[name].disabled = not owner
+            self.fields[name].required = False
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
@@ -522,7 +534,8 @@ class AssignmentForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["drill_set"].queryset = DrillSet.objects.filter(organisation=organisation)  # type: ignore[attr-defined]
         self.fields["trainee"].queryset = (  # type: ignore[attr-defined]
-            Membership.objects.filter(organisation=organisation, role=Role.TRAINEE)
+            Membership.objects.current()
+            .filter(organisation=organisation, role=Role.TRAINEE)
             .select_related("user")
             .order_by("user__name", "user__email")
         )

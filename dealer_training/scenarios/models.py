@@ -151,6 +151,14 @@ class DrillSet(models.Model):
         choices=ExamReview.choices,
         default=ExamReview.SCORE,
     )
+    # An exam's authored items are kept out of practice, speed and review sessions (and review
+    # cards) so a trainee does not meet them with the answer shown; an owner may allow it.
+    exam_items_in_practice = models.BooleanField(
+        _("exam items may be practised"),
+        default=False,
+        db_default=False,
+        help_text=_("Exams only. Off: this exam's scenarios are never asked in practice or review."),
+    )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.SET_NULL,

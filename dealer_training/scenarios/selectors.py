@@ -3,7 +3,7 @@
 from collections.abc import Mapping
 from typing import Any
 
-from django.db.models import Count, Prefetch, Q, QuerySet
+from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet, Value
 from django.utils import timezone
 
 from dealer_training.accounts.models import Cohort, Organisation, User
@@ -94,6 +94,28 @@ def drill_sets_for_organisation(*, organisation: Organisation) -> QuerySet[Drill
 
 def drill_set_items(*, drill_set: DrillSet) -> QuerySet[DrillSetItem]:
     return drill_set.items.select_related("scenario__current_version").order_by("position")
+
+
+def held_for_exams(*, organisation_id: int) -> QuerySet[DrillSetItem]:
+    """Ids (``scenario_id`` values) of the scenarios an exam keeps out of practice and review: the
+    items of an exam drill set whose owner has not let them be practised."""
+    return DrillSetItem.objects.filter(
+        drill_set__organisation_id=organisation_id,
+        drill_set__is_exam=True,
+        drill_set__exam_items_in_practice=False,
+        scenario__isnull=False,
+    ).values("scenario_id")
+
+
+def drill_set_items_marking_held(*, drill_set: DrillSet) -> QuerySet[DrillSetItem]:
+    """``drill_set_items`` with ``held`` on each: in a set that is not an exam, whether an exam
+    keeps the item's scenario out of practice (so the set skips it)."""
+    if drill_set.is_exam:
+        return drill_set_items(drill_set=drill_set).annotate(held=Value(False))
+    held = held_for_exams(organisation_id=drill_set.organisation_id).filter(
+        scenario_id=OuterRef("scenario_id")
+    )
+    return drill_set_items(drill_set=drill_set).annotate(held=Exists(held))
 
 
 def assignments_for_organisation(*, organisation: Organisation) -> QuerySet[Assignment]:

@@ -15,7 +15,7 @@ from .choices import Skill, Variant
 from .forms import AssignmentForm, DrillSetForm, DrillSetScenarioForm, DrillSetTopicForm
 from .labels import QUESTION_SHORT
 from .models import Assignment, DrillSet, DrillSetItem
-from .selectors import assignments_for_organisation, drill_set_items, drill_sets_for_organisation
+from .selectors import assignments_for_organisation, drill_set_items_marking_held, drill_sets_for_organisation
 from .services import (
     assignment_create,
     drill_set_add_scenario,
@@ -28,10 +28,14 @@ from .services import (
 INVALID = 422
 
 
+def _is_owner(request: OrgHttpRequest) -> bool:
+    return request.membership.role == Role.OWNER
+
+
 @org_view(roles=STAFF_ROLES)
 @require_http_methods(["GET", "POST"])
 def drill_sets(request: OrgHttpRequest) -> HttpResponse:
-    form = DrillSetForm(request.POST or None, can_set_exam_rules=_is_owner(request))
+    form = DrillSetForm(request.POST or None, owner=_is_owner(request))
     if request.method == "POST" and form.is_valid():
         drill_set = drill_set_save(organisation=request.org, user=request.user, values=form.cleaned_data)  # type: ignore[arg-type]
         messages.success(
@@ -42,17 +46,13 @@ def drill_sets(request: OrgHttpRequest) -> HttpResponse:
     return render(request, "scenarios/drill_sets.html", context, status=INVALID if form.is_bound else 200)
 
 
-def _is_owner(request: OrgHttpRequest) -> bool:
-    return request.membership.role == Role.OWNER
-
-
 def _set_context(request: OrgHttpRequest, drill_set: DrillSet, **forms: Any) -> dict[str, Any]:
-    items = list(drill_set_items(drill_set=drill_set))
+    items = list(drill_set_items_marking_held(drill_set=drill_set))
     return {
         "drill_set": drill_set,
         "items": items,
         "total": sum(item.count for item in items),
-        "form": forms.get("form") or DrillSetForm(instance=drill_set, can_set_exam_rules=_is_owner(request)),
+        "form": forms.get("form") or DrillSetForm(instance=drill_set, owner=_is_owner(request)),
         "scenario_form": forms.get("scenario_form") or DrillSetScenarioForm(organisation=request.org),
         "topic_form": forms.get("topic_form") or DrillSetTopicForm(),
         "skills": dict(Skill.choices),
@@ -74,9 +74,7 @@ def drill_set_detail(request: OrgHttpRequest, pk: int) -> HttpResponse:
     drill_set = get_object_or_404(DrillSet, organisation=request.org, pk=pk)
     if request.method == "POST":
         form = DrillSetForm(
-            request.POST,
-            instance=DrillSet.objects.get(pk=drill_set.pk),
-            can_set_exam_rules=_is_owner(request),
+            request.POST, instance=DrillSet.objects.get(pk=drill_set.pk), owner=_is_owner(request)
         )
         if form.is_valid():
             drill_set_save(

@@ -1,5 +1,6 @@
 """Settings shared by every environment. dev, test and prod import this and adjust it."""
 
+from datetime import timedelta
 from pathlib import Path
 
 import environ
@@ -23,6 +24,7 @@ INSTALLED_APPS = [
     "django.contrib.humanize",
     "django_htmx",
     "template_partials",
+    "axes",
     # Project apps, in dependency order: seed_demo runs their demo steps in this order.
     "dealer_training.accounts",
     "dealer_training.scenarios",
@@ -43,6 +45,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "dealer_training.middleware.DatabaseUnavailableMiddleware",
+    # Last, so it sees the response of every view: turns a locked-out login into a clear 429 page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "dealer_training.urls"
@@ -88,11 +92,32 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
-# Login throttling: this many failed logins for one email address from one client address
-# lock that pair for LOGIN_LOCK_SECONDS. Counters live in the default cache, which production
-# shares between processes.
-LOGIN_FAILURE_LIMIT = 5
-LOGIN_LOCK_SECONDS = 15 * 60
+# Login throttling (django-axes): failed logins are recorded in the database, so a lock holds
+# when the cache is down and counts across every web process. AXES_FAILURE_LIMIT failures within
+# AXES_COOLOFF_TIME lock the account for every client address, and lock the client address for
+# every account; both the app login and the admin login are covered. A successful login clears
+# only the failures of that account from that address (dealer_training.accounts.throttle).
+AUTHENTICATION_BACKENDS = [
+    # First: refuses a locked-out login before any password is checked. It is a ModelBackend too,
+    # so a session that names it (settings.AUTHENTICATION_BACKENDS[0]) still finds its user.
+    "axes.backends.AxesBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_HANDLER = "dealer_training.accounts.throttle.LoginAttemptHandler"
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_FAILURE_LIMIT = 10
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_RESET_ON_SUCCESS = True
+# A lock lasts AXES_COOLOFF_TIME from the failure that set it, as the locked-out page says.
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+# Failures are what the locks need; successful logins are not kept (the table would only grow).
+AXES_DISABLE_ACCESS_LOG = True
+AXES_VERBOSE = False
+AXES_USERNAME_FORM_FIELD = "username"
+AXES_USERNAME_CALLABLE = "dealer_training.accounts.throttle.login_username"
+AXES_CLIENT_IP_CALLABLE = "dealer_training.accounts.throttle.client_ip"
+AXES_LOCKOUT_CALLABLE = "dealer_training.accounts.throttle.lockout_response"
+AXES_HTTP_RESPONSE_CODE = 429
 # How many reverse proxies in front of the app append to X-Forwarded-For (0: use REMOTE_ADDR).
 TRUSTED_PROXY_COUNT = env.int("DJANGO_TRUSTED_PROXY_COUNT", default=0)
 

@@ -1,12 +1,14 @@
 """Production: everything that differs between installations comes from the environment.
 
 Required: DJANGO_SECRET_KEY, DJANGO_ALLOWED_HOSTS, DATABASE_URL, CELERY_BROKER_URL.
-Optional: REDIS_URL or CACHE_URL (shared cache; default: the database cache table),
+Optional: REDIS_URL or CACHE_URL (shared cache, backed by the database cache table; default: that table),
 EMAIL_URL, DJANGO_CSRF_TRUSTED_ORIGINS, DJANGO_SECURE_SSL_REDIRECT, DJANGO_HSTS_SECONDS,
 DJANGO_TRUSTED_PROXY_COUNT, DJANGO_LOG_LEVEL.
 """
 
 from django.core.exceptions import ImproperlyConfigured
+
+from dealer_training.cache import cache_config
 
 from .base import *  # noqa: F403
 from .base import env
@@ -38,13 +40,9 @@ DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 CELERY_BROKER_URL = _required("CELERY_BROKER_URL")
 CELERY_TASK_ALWAYS_EAGER = False
 
-# One cache for all web processes, so login throttling counts across them.
-_cache_url = env.str("CACHE_URL", default="") or env.str("REDIS_URL", default="")
-CACHES = {
-    "default": env.cache_url_config(_cache_url)
-    if _cache_url
-    else {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "django_cache"}
-}
+# One cache for all web processes. It only saves work (sessions and login throttling live in the
+# database): when Redis does not answer, the database cache table stands in (dealer_training.cache).
+CACHES = cache_config(env.str("CACHE_URL", default="") or env.str("REDIS_URL", default=""))
 
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},

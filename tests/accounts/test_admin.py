@@ -67,3 +67,40 @@ def test_the_admin_refuses_malformed_house_rule_overrides(admin_client_, org):
     response = admin_client_.post(reverse("admin:accounts_organisation_change", args=[org.pk]), data)
     assert response.status_code == 200
     assert "rule_overrides" in response.context["adminform"].form.errors
+
+
+ADMIN_LOGIN = "/admin/login/"
+
+
+def _admin_login(client, email, password, **extra):
+    return client.post(
+        ADMIN_LOGIN,
+        {"username": email, "password": password, "next": "/admin/"},
+        HTTP_ACCEPT_LANGUAGE="en",
+        **extra,
+    )
+
+
+def test_the_admin_login_locks_after_repeated_failures_with_a_clear_page(client, db, password, settings):
+    UserFactory(email="root@example.com", is_staff=True, is_superuser=True)
+    for _ in range(settings.AXES_FAILURE_LIMIT - 1):
+        assert _admin_login(client, "root@example.com", "bad").status_code == 200
+    locked = _admin_login(client, "root@example.com", "bad")
+    assert locked.status_code == 429
+    assert "logging in is paused for 15 minutes" in locked.content.decode()
+    # The right password does not get in while the lock lasts.
+    response = _admin_login(client, "root@example.com", password)
+    assert response.status_code == 429
+    assert "_auth_user_id" not in client.session
+    japanese = client.post(ADMIN_LOGIN, {"username": "root@example.com", "password": password})
+    assert japanese.status_code == 429
+    assert "15分間ログインを停止しています" in japanese.content.decode()
+
+
+def test_a_lock_from_the_app_login_also_closes_the_admin_login(client, db, password, settings):
+    UserFactory(email="root@example.com", is_staff=True, is_superuser=True)
+    for _ in range(settings.AXES_FAILURE_LIMIT):
+        client.post("/accounts/login/", {"username": "root@example.com", "password": "bad"})
+    response = _admin_login(client, "root@example.com", password, REMOTE_ADDR="10.9.9.9")
+    assert response.status_code == 429
+    assert "_auth_user_id" not in client.session

@@ -58,8 +58,8 @@ def test_the_members_page_offers_each_role_only_what_it_may_invite(login_as, own
     assert [value for value, _ in instructor_page.context["form"].fields["role"].choices] == ["trainee"]
 
 
-def test_an_instructor_posting_an_owner_invite_gets_a_form_error(login_as, instructor):
-    response = login_as(instructor).post("/o/ginza/members/invites/", {"role": "owner"}, **EN)
+def test_an_invite_with_a_role_that_does_not_exist_gets_a_form_error(login_as, owner):
+    response = login_as(owner).post("/o/ginza/members/invites/", {"role": "croupier"}, **EN)
     assert response.status_code == 422
     assert "Select a valid choice." in response.content.decode()
     assert not Invite.objects.exists()
@@ -284,3 +284,67 @@ def test_the_members_page_lists_only_this_organisations_members(login_as, owner,
     page = login_as(owner).get("/o/ginza/members/").content.decode()
     assert "trainee@example.com" in page
     assert "stranger@example.com" not in page
+
+
+# --- what an instructor may see of the invites -------------------------------------------------
+
+
+def _staff_invites(owner, instructor):
+    return {
+        "owner": invite_create(inviter=owner, role=Role.OWNER),
+        "instructor": invite_create(inviter=owner, role=Role.INSTRUCTOR),
+        "owners_trainee": invite_create(inviter=owner, role=Role.TRAINEE),
+        "own_trainee": invite_create(inviter=instructor, role=Role.TRAINEE),
+    }
+
+
+def test_an_instructor_sees_no_owner_or_instructor_invite_code_or_link(login_as, owner, instructor):
+    invites = _staff_invites(owner, instructor)
+    page = login_as(instructor).get("/o/ginza/members/", **EN).content.decode()
+    for hidden in (invites["owner"], invites["instructor"]):
+        assert hidden.code_display not in page
+        assert hidden.code not in page
+    for shown in (invites["owners_trainee"], invites["own_trainee"]):
+        assert shown.code_display in page
+        assert f"/join/{shown.code}/" in page
+
+
+def test_an_owner_sees_every_open_invite(login_as, owner, instructor):
+    invites = _staff_invites(owner, instructor)
+    page = login_as(owner).get("/o/ginza/members/", **EN).content.decode()
+    for invite in invites.values():
+        assert invite.code_display in page
+        assert f"/join/{invite.code}/" in page
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_an_instructors_invite_responses_never_carry_owner_codes(login_as, owner, instructor, htmx):
+    invites = _staff_invites(owner, instructor)
+    client = login_as(instructor)
+    headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
+    created = client.post("/o/ginza/members/invites/", {"role": "trainee"}, follow=not htmx, **headers, **EN)
+    revoked = client.post(
+        f"/o/ginza/members/invites/{invites['own_trainee'].pk}/revoke/", follow=not htmx, **headers, **EN
+    )
+    refused = client.post(
+        f"/o/ginza/members/invites/{invites['owner'].pk}/revoke/", follow=not htmx, **headers, **EN
+    )
+    for response in (created, revoked, refused):
+        page = response.content.decode()
+        assert invites["owner"].code_display not in page
+        assert invites["instructor"].code_display not in page
+        assert invites["owner"].code not in page
+
+
+@pytest.mark.parametrize("role", [Role.OWNER, Role.INSTRUCTOR])
+def test_an_instructor_posting_a_staff_invite_is_refused_with_a_message_and_no_codes(
+    login_as, owner, instructor, role
+):
+    invites = _staff_invites(owner, instructor)
+    response = login_as(instructor).post("/o/ginza/members/invites/", {"role": role}, **EN)
+    page = response.content.decode()
+    assert response.status_code == 403
+    assert "You cannot invite people with this role." in page
+    assert Invite.objects.count() == len(invites)
+    assert invites["owner"].code_display not in page
+    assert invites["instructor"].code_display not in page

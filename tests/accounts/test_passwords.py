@@ -75,3 +75,83 @@ def test_changing_the_password_needs_the_old_one_and_valid_new_ones(login_as, tr
     assert good["Location"] == "/accounts/password/change/done/"
     trainee.user.refresh_from_db()
     assert trainee.user.check_password("Green-felt-7342")
+
+
+def _ask_reset(client, email, **extra):
+    return client.post("/accounts/password/reset/", {"email": email}, **EN, **extra)
+
+
+def test_password_reset_mail_is_limited_per_account_across_addresses(
+    client, trainee, django_capture_on_commit_callbacks
+):
+    from dealer_training.accounts.throttle import RESET_LIMIT_PER_ACCOUNT
+
+    with django_capture_on_commit_callbacks(execute=True):
+        responses = [
+            _ask_reset(client, "Trainee@example.com", REMOTE_ADDR=f"10.0.0.{n}") for n in range(1, 12)
+        ]
+    # Every request sees the same answer; only the first few send a mail.
+    assert {(r.status_code, r["Location"]) for r in responses} == {(302, "/accounts/password/reset/sent/")}
+    assert len(mail.outbox) == RESET_LIMIT_PER_ACCOUNT
+
+
+def test_password_reset_mail_is_limited_per_address_across_accounts(
+    client, db, django_capture_on_commit_callbacks
+):
+    from dealer_training.accounts.throttle import RESET_LIMIT_PER_ADDRESS
+    from tests.factories import UserFactory
+
+    for n in range(RESET_LIMIT_PER_ADDRESS + 2):
+        UserFactory(email=f"dealer{n}@example.com")
+    with django_capture_on_commit_callbacks(execute=True):
+        for n in range(RESET_LIMIT_PER_ADDRESS + 2):
+            assert _ask_reset(client, f"dealer{n}@example.com").status_code == 302
+    assert len(mail.outbox) == RESET_LIMIT_PER_ADDRESS
+    # Another address is not held up by this one.
+    with django_capture_on_commit_callbacks(execute=True):
+        _ask_reset(client, f"dealer{RESET_LIMIT_PER_ADDRESS + 1}@example.com", REMOTE_ADDR="10.7.7.7")
+    assert len(mail.outbox) == RESET_LIMIT_PER_ADDRESS + 1
+
+
+def test_password_reset_limit_is_kept_in_the_database_and_ends_after_an_hour(
+    client, trainee, django_capture_on_commit_callbacks
+):
+    from datetime import timedelta
+
+    from django.core.cache import cache
+    from django.utils import timezone
+
+    from dealer_training.accounts.models import PasswordResetRequest
+    from dealer_training.accounts.throttle import RESET_LIMIT_PER_ACCOUNT
+
+    with django_capture_on_commit_callbacks(execute=True):
+        for _ in range(RESET_LIMIT_PER_ACCOUNT + 1):
+            _ask_reset(client, "trainee@example.com")
+        cache.clear()
+        _ask_reset(client, "trainee@example.com")
+    assert len(mail.outbox) == RESET_LIMIT_PER_ACCOUNT
+    # No email address is stored, only a digest.
+    assert not PasswordResetRequest.objects.filter(email_digest__contains="@").exists()
+    PasswordResetRequest.objects.update(requested_at=timezone.now() - timedelta(hours=1, seconds=1))
+    with django_capture_on_commit_callbacks(execute=True):
+        _ask_reset(client, "trainee@example.com")
+    assert len(mail.outbox) == RESET_LIMIT_PER_ACCOUNT + 1
+
+
+def test_resetting_the_password_ends_the_lock_of_the_account(
+    client, trainee, settings, django_capture_on_commit_callbacks
+):
+    def login(password, **extra):
+        return client.post(
+            "/accounts/login/", {"username": "trainee@example.com", "password": password}, **EN, **extra
+        )
+
+    for n in range(settings.AXES_FAILURE_LIMIT):
+        login("bad", REMOTE_ADDR=f"10.0.0.{n + 1}")
+    assert login("Green-felt-7342").status_code == 429
+    with django_capture_on_commit_callbacks(execute=True):
+        _ask_reset(client, "trainee@example.com")
+    link = re.search(r"http://testserver(/accounts/password/reset/\S+/)", mail.outbox[0].body).group(1)
+    form_url = client.get(link)["Location"]
+    client.post(form_url, {"new_password1": "Green-felt-7342", "new_password2": "Green-felt-7342"})
+    assert login("Green-felt-7342").status_code == 302

@@ -59,7 +59,7 @@ def test_an_owner_creates_an_invite_without_leaving_the_members_page(new_page, s
     page.get_by_label("Password").fill("dealer-demo-2024")
     page.get_by_role("button", name="Log in").click()
     page.get_by_role("navigation", name="Main").get_by_role("link", name="Members").click()
-    page.get_by_label("Role").select_option("instructor")
+    page.get_by_label("Role", exact=True).select_option("instructor")
     with page.expect_response(re.compile(r"/members/invites/$")) as response_info:
         page.get_by_role("button", name="Create invite").click()
     # htmx swapped the fragment in place: the request was an htmx one, and no navigation happened.

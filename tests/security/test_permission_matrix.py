@@ -40,6 +40,8 @@ PARAMS = {
     "accounts:join_code": lambda w: {"code": w.invite.code},
     "accounts:org_home": lambda w: {"org_slug": w.slug},
     "accounts:members": lambda w: {"org_slug": w.slug},
+    "accounts:member_role": lambda w: {"org_slug": w.slug, "pk": w.trainee.pk},
+    "accounts:member_remove": lambda w: {"org_slug": w.slug, "pk": w.trainee.pk},
     "accounts:invite_create": lambda w: {"org_slug": w.slug},
     "accounts:invite_revoke": lambda w: {"org_slug": w.slug, "pk": w.invite.pk},
     "accounts:house_rules": lambda w: {"org_slug": w.slug},
@@ -220,3 +222,69 @@ def test_only_an_owner_of_the_organisation_can_revoke_a_certificate(client, worl
     assert client.post(url, {"reason": "Revoked in a test"}).status_code == status
     world.certificate.refresh_from_db()
     assert (world.certificate.revoked_at is not None) is (role == "owner")
+
+
+# Whose progress a member may read: owners everyone's, instructors trainees' only (an instructor
+# has no business reading an owner's or a fellow instructor's results), trainees only their own
+# (through progress:me; the staff page answers them 403).
+SUBJECT_RULES = {
+    ("owner", "trainee"): "ok",
+    ("owner", "instructor"): "ok",
+    ("owner", "owner"): "ok",
+    ("instructor", "trainee"): "ok",
+    ("instructor", "instructor"): 403,
+    ("instructor", "other_instructor"): 403,
+    ("instructor", "owner"): 403,
+    ("trainee", "trainee"): 403,
+    ("trainee", "owner"): 403,
+    ("outsider", "trainee"): 404,
+}
+
+
+@pytest.mark.parametrize(("viewer", "subject"), sorted(SUBJECT_RULES))
+def test_trainee_detail_opens_for_staff_as_the_subjects_role_allows(client, world, viewer, subject):
+    from tests.factories import MembershipFactory
+
+    people = dict(world.people)
+    people["other_instructor"] = MembershipFactory(
+        organisation=world.trainee.organisation, role=Role.INSTRUCTOR
+    )
+    client.force_login(people[viewer].user)
+    url = reverse(
+        "progress:trainee_detail", kwargs={"org_slug": world.slug, "trainee_id": people[subject].user_id}
+    )
+    got = client.get(url).status_code
+    want = SUBJECT_RULES[(viewer, subject)]
+    assert got == (200 if want == "ok" else want)
+
+
+MEMBER_ACTIONS = {
+    "accounts:member_role": {"role": Role.INSTRUCTOR},
+    "accounts:member_remove": {},
+}
+MEMBER_ACTION_STATUS = {
+    "owner": 302,
+    "instructor": 403,
+    "trainee": 403,
+    "other_trainee": 403,
+    "outsider": 404,
+}
+
+
+@pytest.mark.parametrize("role", ROLES)
+@pytest.mark.parametrize("name", sorted(MEMBER_ACTIONS))
+def test_only_owners_change_roles_and_remove_members(client, world, role, name):
+    from dealer_training.accounts.models import Membership
+
+    if role != "anonymous":
+        client.force_login(world.people[role].user)
+    url = reverse(name, kwargs=PARAMS[name](world))
+    response = client.post(url, MEMBER_ACTIONS[name])
+    subject = Membership.objects.get(pk=world.trainee.pk)
+    if role == "anonymous":
+        assert response.status_code == 302
+        assert "/accounts/login/" in response["Location"]
+    else:
+        assert response.status_code == MEMBER_ACTION_STATUS[role]
+    changed = subject.role != Role.TRAINEE or subject.removed_at is not None
+    assert changed == (role == "owner")

@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
     dependencies = [
         ("accounts", "0002_cohort"),
-        ("scenarios", "0001_initial"),
+        ("scenarios", "0002_drill_set_exam_items_in_practice"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

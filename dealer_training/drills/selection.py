@@ -1,0 +1,110 @@
+"""Which authored scenario a session asks next.
+
+- An exam's authored items are held back: practice, speed and review sessions never draw them and
+  their review cards are not shown, unless an owner lets that exam's items be practised
+  (``DrillSet.exam_items_in_practice``). A practice drill set skips them as it skips drafts.
+- Within one session no scenario is asked twice while the pool still has one it has not asked.
+- From the room's published pool, the trainee's never-answered scenarios come first (one of them
+  chosen by the session's seed), then the one they answered longest ago.
+
+Each choice is one or two queries, whatever the size of the pool or of the trainee's history.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from django.db.models import F, Max, Q, QuerySet, Subquery
+
+from dealer_training.accounts.models import Organisation
+from dealer_training.scenarios.models import Scenario
+from dealer_training.scenarios.selectors import held_for_exams, published_scenarios
+
+from .models import Attempt, DrillSession, Question, ReviewCard
+
+if TYPE_CHECKING:
+    from .selectors import PlanEntry
+
+# The practice pool is ranked in the database and at most this many candidates are read.
+POOL_LIMIT = 200
+
+
+def practice_scenarios(
+    *, organisation: Organisation, skill: str = "", variant: str = ""
+) -> QuerySet[Scenario]:
+    """Published scenarios that practice, speed and review sessions may ask."""
+    return published_scenarios(organisation=organisation, skill=skill, variant=variant).exclude(
+        pk__in=held_for_exams(organisation_id=organisation.pk)
+    )
+
+
+def visible_review_cards(cards: QuerySet[ReviewCard], *, organisation_id: int) -> QuerySet[ReviewCard]:
+    """Review cards a trainee may be shown: skills, and published scenarios no exam holds back."""
+    return cards.filter(
+        Q(scenario__isnull=True)
+        | (
+            Q(scenario__status=Scenario.Status.PUBLISHED)
+            & ~Q(scenario_id__in=held_for_exams(organisation_id=organisation_id))
+        )
+    )
+
+
+def asked_in_session(session: DrillSession) -> QuerySet[Question]:
+    """Ids of the scenarios (``scenario_id`` values) this session has asked."""
+    return Question.objects.filter(session_id=session.pk, scenario_version__isnull=False).values(
+        scenario_id=F("scenario_version__scenario_id")
+    )
+
+
+def next_pool_scenario(
+    *, session: DrillSession, rng: random.Random, skill: str, variant: str
+) -> Scenario | None:
+    """The practice pool's next scenario for this session, or None when it has asked them all.
+
+    One query while the trainee has never-answered scenarios in the pool, two after that.
+    """
+    pool = practice_scenarios(organisation=session.organisation, skill=skill, variant=variant).exclude(
+        pk__in=asked_in_session(session)
+    )
+    answers = Attempt.objects.filter(
+        organisation_id=session.organisation_id, trainee_id=session.trainee_id, scenario_version__isnull=False
+    )
+    fresh = list(
+        pool.exclude(pk__in=answers.values("scenario_version__scenario_id")).order_by("pk")[:POOL_LIMIT]
+    )
+    if fresh:
+        return rng.choice(fresh)
+    longest_unseen = (
+        answers.filter(scenario_version__scenario_id__in=pool.values("pk"))
+        .values("scenario_version__scenario_id")
+        .annotate(at=Max("created_at"))
+        .order_by("at", "scenario_version__scenario_id")
+        .values("scenario_version__scenario_id")[:1]
+    )
+    return pool.filter(pk=Subquery(longest_unseen)).first()
+
+
+def drill_set_entry(*, session: DrillSession, plan: Sequence[PlanEntry], position: int) -> PlanEntry:
+    """The plan's entry for ``position``; an authored entry this session already asked gives way to
+    the first of the plan's scenarios it has not asked (or, when it has asked them all, the one
+    asked longest ago)."""
+    entry = plan[position % len(plan)]
+    if entry.scenario is None:
+        return entry
+    last_asked = dict(
+        Question.objects.filter(session_id=session.pk, scenario_version__isnull=False)
+        .values("scenario_version__scenario_id")
+        .annotate(position=Max("position"))
+        .values_list("scenario_version__scenario_id", "position")
+        .order_by()
+    )
+    if entry.scenario.pk not in last_asked:
+        return entry
+    authored = [other for other in plan if other.scenario is not None]
+    for other in authored:
+        assert other.scenario is not None
+        if other.scenario.pk not in last_asked:
+            return other
+    return min(authored, key=lambda other: last_asked[other.scenario.pk])  # type: ignore[union-attr]

@@ -6,7 +6,11 @@ from collections.abc import Callable
 from django.conf import settings
 from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
 from django.template.loader import render_to_string
+from django.utils.translation import gettext as _
+
+from .json_input import JSONTooDeep
 
 logger = logging.getLogger(__name__)
 
@@ -53,3 +57,56 @@ class DatabaseUnavailableMiddleware:
         response = HttpResponse(render_to_string("503.html"), status=503)
         response.headers["Retry-After"] = "30"
         return response
+
+
+NUL = "\x00"
+
+
+def _has_nul(request: HttpRequest) -> bool:
+    if NUL in request.path_info or NUL in request.path:
+        return True
+    for data in (request.GET, request.POST if request.method == "POST" else None):
+        if data is None:
+            continue
+        for key, values in data.lists():
+            if NUL in key or any(NUL in value for value in values):
+                return True
+    return False
+
+
+def bad_request(request: HttpRequest, message: str) -> HttpResponse:
+    return render(request, "400.html", {"message": message}, status=400)
+
+
+class BadInputMiddleware:
+    """Input no page can use answers 400 with a message instead of failing deeper down.
+
+    A NUL character in the path, the query string or a form field: PostgreSQL refuses it in any
+    text value, so a lookup or a search with one would be a 500. Uploaded files are not looked
+    at here (a zip holds NUL bytes); their readers check their own text. JSON nested too deep
+    (``json_input.JSONTooDeep``, raised wherever the app reads JSON from users) is refused here
+    too.
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if _has_nul(request):
+            logger.warning("NUL character in %s %s refused", request.method, request.path.replace(NUL, "%00"))
+            return bad_request(
+                request,
+                _(
+                    "The address or the form contains a NUL character, which no page accepts. Remove it and try again."
+                ),
+            )
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        if isinstance(exception, JSONTooDeep):
+            return bad_request(
+                request,
+                _("The data is nested more than %(limit)s levels deep, more than any scenario needs.")
+                % {"limit": exception.limit},
+            )
+        return None

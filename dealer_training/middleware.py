@@ -97,7 +97,8 @@ class BadInputMiddleware:
             return bad_request(
                 request,
                 _(
-                    "The address or the form contains a NUL character, which no page accepts. Remove it and try again."
+                    "The address or the form contains a NUL character, which no page accepts. "
+                    "Remove it and try again."
                 ),
             )
         return self.get_response(request)

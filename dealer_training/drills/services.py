@@ -21,7 +21,7 @@ from django.utils.translation import gettext
 
 from dealer_training.accounts.models import Organisation, User
 from dealer_training.scenarios.choices import Skill
-from dealer_training.scenarios.models import DrillSet, Scenario
+from dealer_training.scenarios.models import MAX_DRILL_SET_QUESTIONS, DrillSet, Scenario
 from games.errors import EngineError
 from games.generate import generate
 from games.judge import judge
@@ -124,6 +124,9 @@ def session_start(
         planned = len(drill_set_plan(drill_set=drill_set))
         if planned == 0:
             raise DrillError("empty_drill_set")
+        # Sets made before the limit may be larger; a session keeps to what it can number.
+        if planned > MAX_DRILL_SET_QUESTIONS:
+            raise DrillError("drill_set_too_large")
         if drill_set.is_exam:
             mode = Mode.EXAM
     elif mode == Mode.WALK:

@@ -15,6 +15,8 @@ from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
+from dealer_training.pagination import paginate
+
 from . import home as home_panels
 from .access import (
     ALL_ROLES,
@@ -231,11 +233,13 @@ def org_home(request: OrgHttpRequest) -> HttpResponse:
 def _members_context(request: OrgHttpRequest, form: InviteCreateForm | None = None) -> dict[str, object]:
     org, membership = request.org, request.membership
     invites = list(invites_open_for_organisation(organisation=org))
+    page = paginate(request, members_for_organisation(organisation=org))
     for invite in invites:
         invite.link = request.build_absolute_uri(reverse("accounts:join_code", kwargs={"code": invite.code}))
         invite.can_revoke = membership.role == Role.OWNER or invite.created_by_id == membership.user_id
     return {
-        "members": members_for_organisation(organisation=org),
+        "members": page.object_list,
+        "page": page,
         "invites": invites,
         "form": form or InviteCreateForm(inviter_role=membership.role),
     }

@@ -40,7 +40,8 @@ def drill_sets(request: OrgHttpRequest) -> HttpResponse:
             request, _("Drill set “%(title)s” created. Add its items now.") % {"title": drill_set.title}
         )
         return redirect("scenarios:drill_set", org_slug=request.org.slug, pk=drill_set.pk)
-    context = {"form": form, "drill_sets": drill_sets_for_organisation(organisation=request.org)}
+    page = paginate(request, drill_sets_for_organisation(organisation=request.org))
+    context = {"form": form, "drill_sets": page.object_list, "page": page}
     return render(request, "scenarios/drill_sets.html", context, status=INVALID if form.is_bound else 200)
 
 
@@ -173,7 +174,8 @@ def assignments(request: OrgHttpRequest) -> HttpResponse:
         )
         messages.success(request, _("Assignment created: it shows on the trainees' home pages."))
         return redirect("scenarios:assignments", org_slug=request.org.slug)
-    context = {"form": form, "assignments": assignments_for_organisation(organisation=request.org)}
+    page = paginate(request, assignments_for_organisation(organisation=request.org))
+    context = {"form": form, "assignments": page.object_list, "page": page}
     return render(request, "scenarios/assignments.html", context, status=INVALID if form.is_bound else 200)
 
 

@@ -646,6 +646,9 @@ def problem_message(problem: Mapping[str, Any]) -> str:
         "unknown_type": gettext_lazy("Not a scenario file (use .json, .phh, .toml or .zip); skipped."),
     }
     template = str(messages.get(str(code), gettext_lazy("This file cannot be imported.")))
+    for name in ("count", "limit"):  # 30,001 questions, 2,000 scenarios
+        if isinstance(p.get(name), int) and not isinstance(p[name], bool):
+            p[name] = f"{p[name]:,}"
     try:
         return template % p if "%(" in template else template
     except (KeyError, TypeError, ValueError):

@@ -2,6 +2,7 @@
 
 import logging
 from collections.abc import Callable
+from importlib import import_module
 
 from django.conf import settings
 from django.db import InterfaceError, OperationalError
@@ -74,6 +75,16 @@ def _has_nul(request: HttpRequest) -> bool:
     return False
 
 
+def _drop_bad_cookies(request: HttpRequest) -> None:
+    """A cookie with a NUL character is treated as absent (a session key with one would reach the
+    database); the session it named, if any, becomes a new empty one."""
+    bad = [name for name, value in request.COOKIES.items() if NUL in name or NUL in value]
+    for name in bad:
+        del request.COOKIES[name]
+    if settings.SESSION_COOKIE_NAME in bad and hasattr(request, "session"):
+        request.session = import_module(settings.SESSION_ENGINE).SessionStore()
+
+
 def bad_request(request: HttpRequest, message: str) -> HttpResponse:
     return render(request, "400.html", {"message": message}, status=400)
 
@@ -82,8 +93,9 @@ class BadInputMiddleware:
     """Input no page can use answers 400 with a message instead of failing deeper down.
 
     A NUL character in the path, the query string or a form field: PostgreSQL refuses it in any
-    text value, so a lookup or a search with one would be a 500. Uploaded files are not looked
-    at here (a zip holds NUL bytes); their readers check their own text. JSON nested too deep
+    text value, so a lookup or a search with one would be a 500. A cookie with one is ignored.
+    Uploaded files are not looked at here (a zip holds NUL bytes); their readers check their own
+    text. JSON nested too deep
     (``json_input.JSONTooDeep``, raised wherever the app reads JSON from users) is refused here
     too.
     """
@@ -92,6 +104,7 @@ class BadInputMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
+        _drop_bad_cookies(request)
         if _has_nul(request):
             logger.warning("NUL character in %s %s refused", request.method, request.path.replace(NUL, "%00"))
             return bad_request(

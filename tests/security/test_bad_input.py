@@ -20,6 +20,17 @@ def test_a_nul_character_in_the_certificate_address_is_a_400_for_anyone(client):
 
 
 @pytest.mark.django_db
+def test_a_session_cookie_with_a_nul_character_is_ignored(client, org, instructor, login_as):
+    response = client.get("/", HTTP_COOKIE='sessionid="abcdefghij\\000k"', **EN)
+    assert response.status_code in (200, 302)
+    login_as(instructor)
+    response = client.get(
+        reverse("scenarios:list", args=[org.slug]), HTTP_COOKIE='sessionid="abcdefghij\\000k"'
+    )
+    assert response.status_code == 302  # to the login page: the cookie names no session
+
+
+@pytest.mark.django_db
 def test_a_nul_character_in_the_scenario_search_is_a_400(client, org, instructor, login_as):
     login_as(instructor)
     url = reverse("scenarios:list", args=[org.slug])

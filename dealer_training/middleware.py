@@ -95,9 +95,8 @@ class BadInputMiddleware:
     A NUL character in the path, the query string or a form field: PostgreSQL refuses it in any
     text value, so a lookup or a search with one would be a 500. A cookie with one is ignored.
     Uploaded files are not looked at here (a zip holds NUL bytes); their readers check their own
-    text. JSON nested too deep
-    (``json_input.JSONTooDeep``, raised wherever the app reads JSON from users) is refused here
-    too.
+    text. JSON nested too deep (``json_input.JSONTooDeep``, raised wherever the app reads JSON
+    from users) is refused here too.
     """
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:

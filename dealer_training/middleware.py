@@ -11,7 +11,10 @@ from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
-from .json_input import JSONTooDeep
+from .json_input import JSONTooDeep, json_depth
+
+# Well beyond any JSON the app takes, well short of Python's recursion limit.
+MAX_FORM_JSON_DEPTH = 100
 
 logger = logging.getLogger(__name__)
 
@@ -75,6 +78,18 @@ def _has_nul(request: HttpRequest) -> bool:
     return False
 
 
+def _form_json_too_deep(request: HttpRequest) -> bool:
+    """A form value that nests brackets deeper than any JSON the app takes (the admin's JSON
+    fields parse without a limit of their own)."""
+    if request.method != "POST":
+        return False
+    for _key, values in request.POST.lists():
+        for value in values:
+            if value.lstrip()[:1] in ("[", "{") and json_depth(value) > MAX_FORM_JSON_DEPTH:
+                return True
+    return False
+
+
 def _drop_bad_cookies(request: HttpRequest) -> None:
     """A cookie with a NUL character is treated as absent (a session key with one would reach the
     database); the session it named, if any, becomes a new empty one."""
@@ -113,13 +128,18 @@ class BadInputMiddleware:
                     "Remove it and try again."
                 ),
             )
+        if _form_json_too_deep(request):
+            return _too_deep(request, MAX_FORM_JSON_DEPTH)
         return self.get_response(request)
 
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
         if isinstance(exception, JSONTooDeep):
-            return bad_request(
-                request,
-                _("The data is nested more than %(limit)s levels deep, more than any scenario needs.")
-                % {"limit": exception.limit},
-            )
+            return _too_deep(request, exception.limit)
         return None
+
+
+def _too_deep(request: HttpRequest, limit: int) -> HttpResponse:
+    return bad_request(
+        request,
+        _("The data is nested more than %(limit)s levels deep, which no page accepts.") % {"limit": limit},
+    )

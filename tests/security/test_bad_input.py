@@ -9,7 +9,6 @@ from tests.scenarios.factories import make_scenario
 
 EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
 NUL_MESSAGE = "contains a NUL character"
-DEEP_MESSAGE = "nested more than 32 levels deep"
 
 
 @pytest.mark.django_db
@@ -52,17 +51,30 @@ def test_a_nul_character_in_a_form_field_is_a_400_and_saves_nothing(client, org,
 
 
 @pytest.mark.django_db
+@pytest.mark.parametrize(("depth", "limit"), [(40, 32), (100_000, 100)])
 @pytest.mark.parametrize("field", ["event", "carry"])
 def test_deeply_nested_json_in_the_scenario_editor_is_a_400_with_a_message(
-    client, org, instructor, login_as, field
+    client, org, instructor, login_as, field, depth, limit
 ):
     scenario = make_scenario(org, user=instructor.user)
     login_as(instructor)
-    deep = "[" * 100_000 + "]" * 100_000 if field == "event" else '{"a":' * 100_000 + "1" + "}" * 100_000
+    deep = "[" * depth + "]" * depth if field == "event" else '{"a":' * depth + "1" + "}" * depth
     response = client.post(reverse("scenarios:edit", args=[org.slug, scenario.pk]), {field: deep}, **EN)
     assert response.status_code == 400
-    assert DEEP_MESSAGE in response.content.decode()
+    assert f"nested more than {limit} levels deep" in response.content.decode()
     assert Scenario.objects.get(pk=scenario.pk).current_version == scenario.current_version
+
+
+@pytest.mark.django_db
+def test_deeply_nested_json_in_an_admin_json_field_is_a_400(client, org):
+    from tests.factories import UserFactory
+
+    admin = UserFactory(is_staff=True, is_superuser=True)
+    client.force_login(admin)
+    url = reverse("admin:accounts_organisation_change", args=[org.pk])
+    response = client.post(url, {"name": org.name, "slug": org.slug, "rule_overrides": "[" * 50_000}, **EN)
+    assert response.status_code == 400
+    assert "nested more than 100 levels deep" in response.content.decode()
 
 
 def test_brackets_inside_strings_do_not_count_towards_the_depth():

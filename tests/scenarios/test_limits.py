@@ -164,3 +164,14 @@ def test_a_drill_set_made_before_the_limit_cannot_start_a_session_past_the_posit
     assert response.status_code == 422
     assert "more questions than one session can hold" in response.content.decode()
     assert not DrillSession.objects.exists()
+
+
+def test_the_plan_size_counted_by_the_database_is_the_length_of_the_plan(org, instructor):
+    from dealer_training.drills.selectors import drill_set_plan, drill_set_plan_size
+
+    drill_set = DrillSetFactory(organisation=org)
+    add_item(drill_set, skill="stub", variant="F7S", count=7)
+    add_item(drill_set, scenario=make_scenario(org))
+    add_item(drill_set, scenario=make_scenario(org, status="draft"))
+    add_item(drill_set, skill="antes", count=3)
+    assert drill_set_plan_size(drill_set=drill_set) == len(drill_set_plan(drill_set=drill_set)) == 11

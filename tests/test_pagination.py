@@ -83,3 +83,21 @@ def test_the_other_staff_lists_come_in_pages(login_as, owner, org, page):
     assert "Page 1 of 2" in html
     assert _links(html) == ["?page=2"]
     assert client.get(url, {"page": 2}, **EN).status_code == 200
+
+
+def test_changing_an_item_keeps_the_page_of_items(login_as, instructor, org):
+    drill_set = DrillSetFactory(organisation=org)
+    DrillSetItem.objects.bulk_create(
+        DrillSetItem(drill_set=drill_set, position=n, skill="stub", variant="F7S", count=1)
+        for n in range(1, 61)
+    )
+    item = drill_set.items.get(position=55)
+    client = login_as(instructor)
+    url = reverse("scenarios:drill_set_item_remove", args=[org.slug, drill_set.pk, item.pk])
+    page = client.get(reverse("scenarios:drill_set", args=[org.slug, drill_set.pk]), {"page": 2}, **EN)
+    assert f'action="{url}?page=2"' in page.content.decode()
+    fragment = client.post(f"{url}?page=2", HTTP_HX_REQUEST="true", **EN).content.decode()
+    assert "Page 2 of 2 (59 in all)" in fragment
+    assert fragment.count('class="set-item"') == 9
+    response = client.post(url.replace(str(item.pk), str(drill_set.items.get(position=56).pk)) + "?page=2")
+    assert response["Location"].endswith(f"/sets/{drill_set.pk}/?page=2")

@@ -5,6 +5,7 @@ from typing import Any
 from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -87,6 +88,13 @@ def drill_set_detail(request: OrgHttpRequest, pk: int) -> HttpResponse:
     return render(request, "scenarios/drill_set.html", _set_context(request, drill_set))
 
 
+def _back_to_set(request: OrgHttpRequest, drill_set: DrillSet) -> HttpResponse:
+    """The set's page again, on the page of items the change was made from."""
+    url = reverse("scenarios:drill_set", args=[request.org.slug, drill_set.pk])
+    page = request.GET.get("page", "")
+    return redirect(f"{url}?page={page}" if page.isdigit() else url)
+
+
 def _full_message(full: DrillSetFull) -> str:
     return _(
         "A drill set may ask at most %(limit)s questions (repeats counted); this one asks %(questions)s, "
@@ -118,7 +126,7 @@ def drill_set_item_add(request: OrgHttpRequest, pk: int) -> HttpResponse:
             return _render_set(request, drill_set, INVALID, scenario_form=scenario_form)
     if request.htmx:
         return _render_set(request, drill_set)
-    return redirect("scenarios:drill_set", org_slug=request.org.slug, pk=drill_set.pk)
+    return _back_to_set(request, drill_set)
 
 
 @org_view(roles=STAFF_ROLES)
@@ -132,7 +140,7 @@ def drill_set_item_move(request: OrgHttpRequest, pk: int, item_pk: int) -> HttpR
     drill_set_move_item(item=item, direction=direction)
     if request.htmx:
         return _render_set(request, drill_set)
-    return redirect("scenarios:drill_set", org_slug=request.org.slug, pk=drill_set.pk)
+    return _back_to_set(request, drill_set)
 
 
 @org_view(roles=STAFF_ROLES)
@@ -143,7 +151,7 @@ def drill_set_item_remove(request: OrgHttpRequest, pk: int, item_pk: int) -> Htt
     drill_set_remove_item(item=item)
     if request.htmx:
         return _render_set(request, drill_set)
-    return redirect("scenarios:drill_set", org_slug=request.org.slug, pk=drill_set.pk)
+    return _back_to_set(request, drill_set)
 
 
 @org_view(roles=STAFF_ROLES)

@@ -151,7 +151,7 @@ def test_a_hand_walk_longer_than_a_drill_set_is_refused(upload, monkeypatch):
 
 
 def test_a_drill_set_made_before_the_limit_cannot_start_a_session_past_the_position_field(
-    login_as, trainee, org
+    login_as, trainee, instructor, org
 ):
     # 33,000 questions: more than a small integer (Question.position, planned_count) holds.
     drill_set = DrillSetFactory(organisation=org)
@@ -159,6 +159,8 @@ def test_a_drill_set_made_before_the_limit_cannot_start_a_session_past_the_posit
         DrillSetItem(drill_set=drill_set, position=n, skill="stub", variant="F7S", count=100)
         for n in range(1, 331)
     )
+    staff_page = login_as(instructor).get(reverse("scenarios:drill_set", args=[org.slug, drill_set.pk]), **EN)
+    assert "trainees cannot start it: remove items until it fits" in staff_page.content.decode()
     client = login_as(trainee)
     response = client.post(reverse("drills:start", args=[org.slug]), {"drill_set": drill_set.pk}, **EN)
     assert response.status_code == 422

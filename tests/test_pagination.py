@@ -6,7 +6,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from dealer_training.accounts.models import Role
+from dealer_training.accounts.models import Cohort, Role
 from dealer_training.pagination import PAGE_SIZE
 from dealer_training.scenarios.models import Assignment, DrillSet, DrillSetItem, ImportJob
 from tests.factories import MembershipFactory
@@ -56,7 +56,7 @@ def test_the_scenario_list_page_links_keep_the_search_and_the_filters(login_as, 
     assert _links(html) == ["?q=Kings&status=published&page=1"]
 
 
-@pytest.mark.parametrize("page", ["drill_sets", "assignments", "import", "members"])
+@pytest.mark.parametrize("page", ["drill_sets", "assignments", "import", "members", "cohorts", "cohort"])
 def test_the_other_staff_lists_come_in_pages(login_as, owner, org, page):
     count = PAGE_SIZE + 1
     if page == "drill_sets":
@@ -74,6 +74,13 @@ def test_the_other_staff_lists_come_in_pages(login_as, owner, org, page):
             ImportJob(organisation=org, filename=f"{n}.json", payload=b"") for n in range(count)
         )
         url = reverse("scenarios:import", args=[org.slug])
+    elif page == "cohorts":
+        Cohort.objects.bulk_create(Cohort(organisation=org, name=f"Cohort {n}") for n in range(count))
+        url = reverse("accounts:cohorts", args=[org.slug])
+    elif page == "cohort":
+        cohort = Cohort.objects.create(organisation=org, name="Morning")
+        cohort.members.set([MembershipFactory(organisation=org, role=Role.TRAINEE) for _ in range(count)])
+        url = reverse("accounts:cohort", args=[org.slug, cohort.pk])
     else:
         for _ in range(count):
             MembershipFactory(organisation=org, role=Role.TRAINEE)

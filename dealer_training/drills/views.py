@@ -53,6 +53,9 @@ ERRORS = {
     ),
     "unknown_drill_set": gettext_lazy("This drill set does not exist."),
     "empty_drill_set": gettext_lazy("This drill set has no published items yet."),
+    "drill_set_too_large": gettext_lazy(
+        "This drill set asks more questions than one session can hold: ask your instructor to shorten it."
+    ),
     "other_game_practice_only": gettext_lazy("This game is drilled in practice and speed mode."),
     "unknown_topic": gettext_lazy("Choose one of the game's questions."),
 }

@@ -112,6 +112,11 @@ class ScenarioVersion(models.Model):
         return f"{self.scenario} v{self.number}"
 
 
+# At most this many questions in one drill set, repeats of a generated topic counted: a session
+# issues them one by one (Question.position is a small integer) and the staff page lists them.
+MAX_DRILL_SET_QUESTIONS = 200
+
+
 class DrillSet(models.Model):
     """An ordered set of authored scenarios and generated topics; with pass marks it is an exam."""
 

@@ -15,6 +15,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
+from dealer_training.pagination import paginate
+
 from .access import STAFF_ROLES, OrgHttpRequest, org_view
 from .models import Cohort, Membership, Organisation, Role
 
@@ -109,14 +111,19 @@ def cohorts(request: OrgHttpRequest) -> HttpResponse:
                 request, _("Cohort “%(name)s” created. Add its trainees now.") % {"name": cohort.name}
             )
             return redirect("accounts:cohort", org_slug=request.org.slug, pk=cohort.pk)
-    context = {"form": form, "cohorts": cohorts_for_organisation(organisation=request.org)}
+    page = paginate(request, cohorts_for_organisation(organisation=request.org))
+    context = {"form": form, "cohorts": page.object_list, "page": page}
     return render(request, "accounts/cohorts.html", context, status=INVALID if form.is_bound else 200)
 
 
-def _cohort_context(cohort: Cohort, **forms_: Any) -> dict[str, Any]:
+def _cohort_context(request: OrgHttpRequest, cohort: Cohort, **forms_: Any) -> dict[str, Any]:
+    page = paginate(
+        request, cohort.members.select_related("user").order_by("user__name", "user__email", "pk")
+    )
     return {
         "cohort": cohort,
-        "members": cohort.members.select_related("user").order_by("user__name", "user__email"),
+        "members": page.object_list,
+        "page": page,
         "rename_form": forms_.get("rename_form") or CohortForm(initial={"name": cohort.name}),
         "member_form": forms_.get("member_form") or CohortMemberForm(cohort=cohort),
     }
@@ -124,7 +131,7 @@ def _cohort_context(cohort: Cohort, **forms_: Any) -> dict[str, Any]:
 
 def _render_cohort(request: OrgHttpRequest, cohort: Cohort, status: int = 200, **forms_: Any) -> HttpResponse:
     template = "accounts/cohorts_detail.html#members" if request.htmx else "accounts/cohorts_detail.html"
-    return render(request, template, _cohort_context(cohort, **forms_), status=status)
+    return render(request, template, _cohort_context(request, cohort, **forms_), status=status)
 
 
 @org_view(roles=STAFF_ROLES)
@@ -132,7 +139,7 @@ def _render_cohort(request: OrgHttpRequest, cohort: Cohort, status: int = 200, *
 def cohort_detail(request: OrgHttpRequest, pk: int) -> HttpResponse:
     cohort = get_object_or_404(Cohort, organisation=request.org, pk=pk)
     if request.method == "GET":
-        return render(request, "accounts/cohorts_detail.html", _cohort_context(cohort))
+        return render(request, "accounts/cohorts_detail.html", _cohort_context(request, cohort))
     form = CohortForm(request.POST)
     if form.is_valid():
         try:
@@ -144,7 +151,10 @@ def cohort_detail(request: OrgHttpRequest, pk: int) -> HttpResponse:
             return redirect("accounts:cohort", org_slug=request.org.slug, pk=cohort.pk)
     cohort.refresh_from_db()
     return render(
-        request, "accounts/cohorts_detail.html", _cohort_context(cohort, rename_form=form), status=INVALID
+        request,
+        "accounts/cohorts_detail.html",
+        _cohort_context(request, cohort, rename_form=form),
+        status=INVALID,
     )
 
 

@@ -15,6 +15,8 @@ from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
+from dealer_training.pagination import paginate
+
 from . import home as home_panels
 from .access import (
     ALL_ROLES,
@@ -254,12 +256,14 @@ def org_home(request: OrgHttpRequest) -> HttpResponse:
 def _members_context(request: OrgHttpRequest, form: InviteCreateForm | None = None) -> dict[str, object]:
     org, membership = request.org, request.membership
     invites = list(invites_open_for_member(membership=membership))
+    page = paginate(request, members_for_organisation(organisation=org))
     for invite in invites:
         invite.link = request.build_absolute_uri(reverse("accounts:join_code", kwargs={"code": invite.code}))
         invite.can_revoke = membership.role == Role.OWNER or invite.created_by_id == membership.user_id
     is_owner = membership.role == Role.OWNER
     return {
-        "members": members_for_organisation(organisation=org),
+        "members": page.object_list,
+        "page": page,
         "former_members": former_members_for_organisation(organisation=org) if is_owner else (),
         "can_manage": is_owner,
         "roles": Role.choices,

@@ -100,6 +100,12 @@ class _Reader:
         return None
 
 
+def require_awards(reader: _Reader, awards: Mapping[str, int]) -> None:
+    """An award form with no chips given to anyone is a blank form, not an answer: asked again."""
+    if not awards and not any(name.startswith("award_") for name in reader.errors):
+        reader.errors["awards"] = _("Enter the chips at least one player receives.")
+
+
 def _ranking(reader: _Reader, prefix: str, seats: Sequence[int], *, optional: bool) -> list[list[int]] | None:
     """Places typed per seat (1 = best; equal places tie; blank = no hand, where allowed)."""
     places: dict[int, list[int]] = {}
@@ -182,6 +188,7 @@ def parse_answer(
             answer["low_ranking"] = _ranking(r, "low", ranked, optional="high_ranking" in wants)
     elif kind == "award":
         answer["awards"] = r.awards()
+        require_awards(r, answer["awards"])
     elif kind == "ruling":
         answer["ruling"] = r.choice("ruling", RULINGS)
     else:

@@ -18,10 +18,10 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from dealer_training.accounts.models import Organisation, User
-from dealer_training.scenarios.models import DrillSet, ExamReview
+from dealer_training.scenarios.models import MAX_DRILL_SET_QUESTIONS, DrillSet, ExamReview
 
 from .models import RUNNING, Certificate, DrillSession, Mode, Outcome
-from .selectors import drill_set_plan, training_settings_for
+from .selectors import drill_set_plan, drill_set_plan_size, training_settings_for
 from .signals import sitting_ended
 from .targets import ExamBars, exam_bars
 
@@ -125,6 +125,8 @@ def exam_start(
         raise ExamError("exam_needs_exam_set")
     # One start at a time per exam: two tabs cannot open two sittings.
     drill_set = DrillSet.objects.select_for_update().get(pk=drill_set.pk)
+    if drill_set_plan_size(drill_set=drill_set) > MAX_DRILL_SET_QUESTIONS:
+        raise ExamError("drill_set_too_large")
     planned = len(drill_set_plan(drill_set=drill_set))
     if planned == 0:
         raise ExamError("empty_drill_set")

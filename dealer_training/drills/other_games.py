@@ -24,7 +24,7 @@ from dealer_training.scenarios.present import seat_amounts
 from games.generate_other import generate_other
 
 from . import other_table
-from .answers import AnswerError, _ranking, _Reader, parse_answer
+from .answers import AnswerError, _ranking, _Reader, parse_answer, require_awards
 
 
 @dataclass(frozen=True)
@@ -145,6 +145,7 @@ def parse(
     answer: dict[str, Any] = {}
     if kind == "award":
         answer["awards"] = r.awards()
+        require_awards(r, answer["awards"])
         if "returned" in fields:
             answer["returned"] = _returned(r)
     elif kind == "min_raise":
@@ -171,7 +172,10 @@ def parse(
         answer["ranking"] = _ranking(r, "rank", seats, optional=False)
     elif kind == "split":
         answer["winners"] = r.seat_set("winners")
+        if not answer["winners"] and "winners" not in r.errors:
+            r.errors["winners"] = _("Choose who wins.")
         answer["awards"] = r.awards()
+        require_awards(r, answer["awards"])
     else:
         raise AnswerError({"__all__": _("This question cannot be answered here.")})
     if r.errors:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, Q, QuerySet, Sum
 from django.utils import timezone
 
 from dealer_training.accounts.models import Organisation, User
@@ -50,6 +50,16 @@ def drill_set_plan(*, drill_set: DrillSet) -> list[PlanEntry]:
         else:
             plan += [PlanEntry(None, item.skill, item.variant)] * item.count
     return plan
+
+
+def drill_set_plan_size(*, drill_set: DrillSet) -> int:
+    """``len(drill_set_plan(drill_set=...))`` counted by the database, without expanding the plan."""
+    items = drill_set.items.all()
+    generated = items.filter(scenario__isnull=True).aggregate(n=Sum("count"))["n"] or 0
+    authored = items.filter(
+        scenario__status=Scenario.Status.PUBLISHED, scenario__current_version__isnull=False
+    ).count()
+    return int(generated) + authored
 
 
 def due_review_cards(

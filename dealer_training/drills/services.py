@@ -20,7 +20,7 @@ from django.utils import timezone
 
 from dealer_training.accounts.models import Organisation, User
 from dealer_training.scenarios.choices import Skill
-from dealer_training.scenarios.models import DrillSet, Scenario
+from dealer_training.scenarios.models import MAX_DRILL_SET_QUESTIONS, DrillSet, Scenario
 from games.errors import EngineError
 from games.generate import generate
 from games.judge import judge
@@ -42,7 +42,7 @@ from .exams import (
 from .models import Attempt, DrillSession, Mode, Outcome, Question, TrainingSettings
 from .other_games import GAMES, fields_of, is_other, make_document
 from .selection import drill_set_entry, next_pool_scenario
-from .selectors import drill_set_plan, due_review_cards, training_settings_for
+from .selectors import drill_set_plan, drill_set_plan_size, due_review_cards, training_settings_for
 from .signals import attempt_recorded
 from .targets import speed_grade, target_seconds
 from .topics import ALL_GAMES, answer_fields, games_for, pick_topic, skill_of_walk_stage
@@ -138,6 +138,10 @@ def session_start(
     if drill_set is not None:
         if drill_set.organisation_id != organisation.pk:
             raise DrillError("unknown_drill_set")
+        # Sets made before the limit may be larger; a session keeps to what it can number. The
+        # database counts first, so that a huge set is refused without expanding its plan.
+        if drill_set_plan_size(drill_set=drill_set) > MAX_DRILL_SET_QUESTIONS:
+            raise DrillError("drill_set_too_large")
         planned = len(drill_set_plan(drill_set=drill_set))
         if planned == 0:
             raise DrillError("empty_drill_set")
@@ -146,6 +150,8 @@ def session_start(
         planned = len(_walk_steps(organisation, variant, seed))
     else:
         planned = max(1, min(MAX_COUNT, count or DEFAULT_COUNT.get(mode, 10)))
+    if planned > MAX_DRILL_SET_QUESTIONS:  # Question.position is a small integer
+        raise DrillError("drill_set_too_large")
     return DrillSession.objects.create(
         organisation=organisation,
         trainee=trainee,

@@ -58,6 +58,9 @@ ERRORS = {
     ),
     "unknown_drill_set": gettext_lazy("This drill set does not exist."),
     "empty_drill_set": gettext_lazy("This drill set has no published items yet."),
+    "drill_set_too_large": gettext_lazy(
+        "This drill set asks more questions than one session can hold: ask your instructor to shorten it."
+    ),
     "other_game_practice_only": gettext_lazy("This game is drilled in practice and speed mode."),
     "unknown_topic": gettext_lazy("Choose one of the game's questions."),
     "exam_needs_exam_set": gettext_lazy(
@@ -68,6 +71,7 @@ ERRORS = {
 EXAM_ERRORS = {
     "exam_needs_exam_set": ERRORS["exam_needs_exam_set"],
     "empty_drill_set": ERRORS["empty_drill_set"],
+    "drill_set_too_large": ERRORS["drill_set_too_large"],
     "no_sittings_left": gettext_lazy("You have used all %(allowed)s sittings of this exam."),
     "cooling_down": gettext_lazy("The next sitting of this exam is allowed from %(allowed_from)s."),
     "sitting_expired": gettext_lazy("The time for this sitting is up: it was closed and scored as it stood."),
@@ -146,7 +150,7 @@ def start(request: OrgHttpRequest) -> HttpResponse:
     except ExamError as err:
         # A request that is not an exam is invalid; an exam over its allowance or in its cool-down
         # conflicts with the sittings already made.
-        status = INVALID if err.code in ("exam_needs_exam_set", "empty_drill_set") else CONFLICT
+        status = CONFLICT if err.code in ("no_sittings_left", "cooling_down") else INVALID
         return _start_refused(request, exam_message(err), status=status)
     url = reverse("drills:play", args=[request.org.slug, session.pk])
     return HttpResponseClientRedirect(url) if request.htmx else HttpResponseRedirect(url)

@@ -18,6 +18,7 @@ from typing import Any
 from django.http import QueryDict
 from django.utils.translation import gettext as _
 
+from dealer_training import json_input
 from games.cards import FULL_DECK, Card
 
 from .engine import DROPPED_ON_EDIT, META_KEYS, Checked, check, message_for
@@ -278,7 +279,7 @@ def _json_list(values: Sequence[str], problems: list[str]) -> list[dict[str, Any
     out = []
     for text in values[:MAX_EVENTS]:
         try:
-            value = json.loads(text)
+            value = json_input.loads(text)
         except ValueError:
             value = None
         if isinstance(value, dict):
@@ -306,7 +307,7 @@ def draft_from_post(data: QueryDict) -> Draft:
     events = _json_list(data.getlist("event"), problems)
     pending = [c for c in raw_cards(data.get("pending", "")[:12])][:3]
     try:
-        carry = json.loads(data.get("carry") or "{}")
+        carry = json_input.loads(data.get("carry") or "{}")
     except ValueError:
         carry = {}
     if not isinstance(carry, dict) or len(json.dumps(carry)) > 20_000:

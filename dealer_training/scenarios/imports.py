@@ -11,7 +11,10 @@ published: asked to publish, the import keeps it as a draft and says why in the 
 (``unanswerable``), so nothing in the file is lost and the instructor can fix it in the editor.
 
 Limits guard the server: 5 MB per upload, 2,000 files per zip, 50 MB unpacked in all, 1 MB per
-file (the engine's own limit), JSON nested at most 32 levels, UTF-8 text only.
+file (the engine's own limit), JSON nested at most 32 levels, UTF-8 text only; 500 scenarios per
+file and 2,000 per upload, and a drill set (the manifest's, or a hand walk) of at most
+``MAX_DRILL_SET_QUESTIONS`` questions. Every file is read and checked before anything is saved,
+so an upload over a limit of the whole is refused whole.
 """
 
 import io
@@ -38,7 +41,7 @@ from .answerability import answerability_problems, stored_messages, stored_probl
 from .choices import Skill, Variant
 from .engine import META_KEYS, message_for, normalized, split_meta, suggested_skill
 from .labels import QUESTION_SHORT, STREETS
-from .models import DrillSet, DrillSetItem, ImportJob, Scenario
+from .models import MAX_DRILL_SET_QUESTIONS, DrillSet, DrillSetItem, ImportJob, Scenario
 from .phh_points import POINTS, Point, decision_points, walk_points
 
 MAX_UPLOAD_BYTES = 5_000_000
@@ -47,6 +50,7 @@ MAX_UNCOMPRESSED_BYTES = 50_000_000
 MAX_FILE_BYTES = MAX_INPUT_BYTES
 MAX_JSON_DEPTH = 32
 MAX_SCENARIOS_PER_FILE = 500
+MAX_SCENARIOS_PER_IMPORT = 2000
 MANIFEST = "manifest.json"
 MANIFEST_FORMAT = "stud-dealer-trainer/scenarios"
 SCENARIO_SUFFIXES = {".json": "json", ".phh": "phh", ".toml": "phh"}
@@ -324,6 +328,8 @@ def documents_from_phh(
         raise FileProblem("no_points")
     if len(found) > MAX_SCENARIOS_PER_FILE:
         raise FileProblem("too_many_scenarios", limit=MAX_SCENARIOS_PER_FILE)
+    if hand_walk and len(found) > MAX_DRILL_SET_QUESTIONS:
+        raise FileProblem("walk_too_long", count=len(found), limit=MAX_DRILL_SET_QUESTIONS)
     made = []
     for point in found:
         document = dict(point.document)
@@ -458,11 +464,7 @@ def _drill_set_from_manifest(
                 DrillSetItem.objects.create(drill_set=drill_set, position=position, scenario_id=ids[0])
             elif item.get("skill") in Skill.values:
                 variant = item.get("variant") if item.get("variant") in Variant.values else ""
-                count = (
-                    item.get("count")
-                    if isinstance(item.get("count"), int) and 1 <= item["count"] <= 100
-                    else 1
-                )
+                count = _item_count(item)
                 position += 1
                 DrillSetItem.objects.create(
                     drill_set=drill_set, position=position, skill=item["skill"], variant=variant, count=count
@@ -472,21 +474,86 @@ def _drill_set_from_manifest(
     return {"drill_set": drill_set.pk, "title": drill_set.title, "items": position, "items_skipped": skipped}
 
 
-def iter_results(job: ImportJob, files: list[Entry]) -> Iterator[tuple[Entry, dict[str, Any], list[int]]]:
+def _item_count(item: Mapping[str, Any]) -> int:
+    count = item.get("count")
+    return count if isinstance(count, int) and not isinstance(count, bool) and 1 <= count <= 100 else 1
+
+
+def manifest_drill_set_size(manifest: Mapping[str, Any] | None) -> int:
+    """How many questions the manifest's drill set would hold at most (repeats counted)."""
+    spec = manifest.get("drill_set") if manifest is not None else None
+    if not isinstance(spec, dict) or not isinstance(spec.get("items"), list):
+        return 0
+    size = 0
+    for item in spec["items"]:
+        if not isinstance(item, dict):
+            continue
+        if item.get("file"):
+            size += 1
+        elif item.get("skill") in Skill.values:
+            size += _item_count(item)
+    return size
+
+
+@dataclass
+class Prepared:
+    """A file read and checked, ready to save, or why it cannot be imported."""
+
+    entry: Entry
+    made: list[Made] = field(default_factory=list)
+    walk: bool = False
+    problem: FileProblem | None = None
+
+
+def prepare(files: list[Entry], options: Mapping[str, Any], *, already: int = 0) -> list[Prepared]:
+    """Every file read and checked before anything is saved. An upload with more than
+    ``MAX_SCENARIOS_PER_IMPORT`` scenarios in all (``already`` saved by an earlier run of the
+    job counted) raises FileProblem, so that it is refused whole rather than saved in part."""
+    out = []
+    total = already
     for entry in files:
         try:
-            made, walk = _documents(entry, job.options)
-            ids, unanswerable = _save_file(job, entry, made, walk)
+            made, walk = _documents(entry, options)
+        except FileProblem as problem:
+            out.append(Prepared(entry, problem=problem))
+            continue
+        total += len(made)
+        if total > MAX_SCENARIOS_PER_IMPORT:
+            raise FileProblem("import_too_many_scenarios", limit=MAX_SCENARIOS_PER_IMPORT)
+        out.append(Prepared(entry, made=made, walk=walk))
+    return out
+
+
+def iter_results(
+    job: ImportJob, prepared: list[Prepared]
+) -> Iterator[tuple[Entry, dict[str, Any], list[int]]]:
+    for ready in prepared:
+        entry = ready.entry
+        try:
+            if ready.problem is not None:
+                raise ready.problem
+            ids, unanswerable = _save_file(job, entry, ready.made, ready.walk)
         except FileProblem as problem:
             skipped = problem.code == "unknown_type"
             yield entry, _result(entry, ok=False, skipped=skipped, error=problem.to_dict()), []
         except EngineError as err:  # a document that changed between the check and the save
             yield entry, _result(entry, ok=False, error=engine_problem(err, text="").to_dict()), []
         else:
-            values: dict[str, Any] = {"scenarios": ids, "hand_walk": walk}
+            values: dict[str, Any] = {"scenarios": ids, "hand_walk": ready.walk}
             if unanswerable:
                 values["unanswerable"] = unanswerable
             yield entry, _result(entry, ok=True, **values), ids
+
+
+def _refused(job: ImportJob, problem: FileProblem) -> ImportJob:
+    """The whole upload refused: one result saying why, and nothing saved."""
+    job.results = [storable({"file": job.filename, "ok": False, "error": problem.to_dict()})]
+    job.total = job.processed = 1
+    job.status = ImportJob.Status.FAILED
+    job.payload = b""
+    job.finished_at = timezone.now()
+    job.save()
+    return job
 
 
 def run(job: ImportJob) -> ImportJob:
@@ -498,14 +565,13 @@ def run(job: ImportJob) -> ImportJob:
         try:
             files = entries(job.filename, bytes(job.payload))
         except FileProblem as problem:
-            job.results = [storable({"file": job.filename, "ok": False, "error": problem.to_dict()})]
-            job.total = job.processed = 1
-            job.status = ImportJob.Status.FAILED
-            job.payload = b""
-            job.finished_at = timezone.now()
-            job.save()
-            return job
+            return _refused(job, problem)
         manifest, files = _manifest(files)
+        size = manifest_drill_set_size(manifest)
+        if size > MAX_DRILL_SET_QUESTIONS:
+            return _refused(
+                job, FileProblem("drill_set_too_large", count=size, limit=MAX_DRILL_SET_QUESTIONS)
+            )
         # A job picked up again after a worker stopped keeps the files it already finished.
         finished = {r.get("file") for r in job.results if isinstance(r, dict)}
         job.total = len(files)
@@ -515,7 +581,11 @@ def run(job: ImportJob) -> ImportJob:
         by_file: dict[str, list[int]] = {
             r["file"]: r["scenarios"] for r in job.results if isinstance(r, dict) and r.get("scenarios")
         }
-        for entry, result, ids in iter_results(job, files):
+        try:
+            prepared = prepare(files, job.options, already=sum(len(ids) for ids in by_file.values()))
+        except FileProblem as problem:
+            return _refused(job, problem)
+        for entry, result, ids in iter_results(job, prepared):
             if ids:
                 by_file[entry.name] = ids
             job.results.append(result)
@@ -561,10 +631,24 @@ def problem_message(problem: Mapping[str, Any]) -> str:
         "empty": gettext_lazy("The file holds no scenario."),
         "not_object": gettext_lazy("Each scenario must be a JSON object."),
         "too_many_scenarios": gettext_lazy("A file may hold at most %(limit)s scenarios."),
+        "import_too_many_scenarios": gettext_lazy(
+            "The upload holds more than %(limit)s scenarios, so nothing was imported: split it into "
+            "smaller uploads."
+        ),
+        "drill_set_too_large": gettext_lazy(
+            "The drill set in this upload has %(count)s questions; a drill set may have at most "
+            "%(limit)s (repeats counted), so nothing was imported."
+        ),
+        "walk_too_long": gettext_lazy(
+            "This hand has %(count)s hand-walk steps; a drill set may have at most %(limit)s questions."
+        ),
         "no_points": gettext_lazy("None of the chosen questions can be asked in this hand."),
         "unknown_type": gettext_lazy("Not a scenario file (use .json, .phh, .toml or .zip); skipped."),
     }
     template = str(messages.get(str(code), gettext_lazy("This file cannot be imported.")))
+    for name in ("count", "limit"):  # 30,001 questions, 2,000 scenarios
+        if isinstance(p.get(name), int) and not isinstance(p[name], bool):
+            p[name] = f"{p[name]:,}"
     try:
         return template % p if "%(" in template else template
     except (KeyError, TypeError, ValueError):

@@ -112,6 +112,10 @@ class ScenarioVersion(models.Model):
         return f"{self.scenario} v{self.number}"
 
 
+# At most this many questions in one drill set, repeats of a generated topic counted: a session
+# issues them one by one (Question.position is a small integer) and the staff page lists them.
+MAX_DRILL_SET_QUESTIONS = 200
+
 DEFAULT_EXAM_MINUTES = 30
 DEFAULT_EXAM_MAX_SITTINGS = 3
 DEFAULT_EXAM_COOLDOWN_HOURS = 24

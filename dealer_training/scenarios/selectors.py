@@ -153,7 +153,9 @@ def assignments_for_trainee(*, organisation: Organisation, user: User, limit: in
     return out
 
 
-def import_jobs_for_organisation(*, organisation: Organisation, limit: int = 10) -> QuerySet[ImportJob]:
+def import_jobs_for_organisation(
+    *, organisation: Organisation, limit: int | None = 10
+) -> QuerySet[ImportJob]:
     return (
         ImportJob.objects.filter(organisation=organisation)
         .defer("payload")

@@ -12,7 +12,7 @@ from datetime import datetime
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Max, Q
+from django.db.models import Max, Q, Sum
 
 from dealer_training.accounts.models import Cohort, Membership, Organisation, Role, User
 from dealer_training.queueing import send_on_commit
@@ -23,7 +23,15 @@ from games.vary import vary
 from .answerability import ScenarioNotAnswerable, answerability_problems
 from .choices import Skill
 from .engine import normalized, same_hand, split_meta, suggested_skill
-from .models import Assignment, DrillSet, DrillSetItem, ImportJob, Scenario, ScenarioVersion
+from .models import (
+    MAX_DRILL_SET_QUESTIONS,
+    Assignment,
+    DrillSet,
+    DrillSetItem,
+    ImportJob,
+    Scenario,
+    ScenarioVersion,
+)
 
 
 class ScenarioConflict(Exception):
@@ -229,11 +237,33 @@ def _next_position(drill_set: DrillSet) -> int:
     return (drill_set.items.aggregate(p=Max("position"))["p"] or 0) + 1
 
 
+class DrillSetFull(ValueError):
+    """Adding the item would take the set over ``MAX_DRILL_SET_QUESTIONS`` questions."""
+
+    def __init__(self, *, questions: int, adding: int) -> None:
+        super().__init__("drill set full")
+        self.questions = questions
+        self.adding = adding
+        self.limit = MAX_DRILL_SET_QUESTIONS
+
+
+def drill_set_questions(drill_set: DrillSet) -> int:
+    """How many questions the set asks: one per scenario, ``count`` per generated topic."""
+    return drill_set.items.aggregate(n=Sum("count"))["n"] or 0
+
+
+def _check_room(drill_set: DrillSet, adding: int) -> None:
+    questions = drill_set_questions(drill_set)
+    if questions + adding > MAX_DRILL_SET_QUESTIONS:
+        raise DrillSetFull(questions=questions, adding=adding)
+
+
 @transaction.atomic
 def drill_set_add_scenario(*, drill_set: DrillSet, scenario: Scenario) -> DrillSetItem:
     if scenario.organisation_id != drill_set.organisation_id:
         raise ValueError("scenario of another organisation")
     DrillSet.objects.select_for_update().get(pk=drill_set.pk)
+    _check_room(drill_set, 1)
     return DrillSetItem.objects.create(
         drill_set=drill_set, position=_next_position(drill_set), scenario=scenario
     )
@@ -242,6 +272,7 @@ def drill_set_add_scenario(*, drill_set: DrillSet, scenario: Scenario) -> DrillS
 @transaction.atomic
 def drill_set_add_topic(*, drill_set: DrillSet, skill: str, variant: str, count: int) -> DrillSetItem:
     DrillSet.objects.select_for_update().get(pk=drill_set.pk)
+    _check_room(drill_set, count)
     return DrillSetItem.objects.create(
         drill_set=drill_set, position=_next_position(drill_set), skill=skill, variant=variant, count=count
     )

@@ -4,7 +4,6 @@ import json
 from typing import Any
 
 from django.contrib import messages
-from django.core.paginator import Paginator
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -14,6 +13,7 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from dealer_training.accounts.access import STAFF_ROLES, OrgHttpRequest, org_view
 from dealer_training.accounts.house_rules import flag_rule_keys
+from dealer_training.pagination import paginate
 from games.cards import FULL_DECK
 from games.errors import EngineError
 
@@ -67,9 +67,7 @@ def scenario_list(request: OrgHttpRequest) -> HttpResponse:
         "variant": request.GET.get("variant", "") if request.GET.get("variant") in Variant.values else "",
         "kind": request.GET.get("kind", "") if request.GET.get("kind") in QUESTION_SHORT else "",
     }
-    page = Paginator(scenarios_for_organisation(organisation=request.org, filters=filters), 50).get_page(
-        request.GET.get("page")
-    )
+    page = paginate(request, scenarios_for_organisation(organisation=request.org, filters=filters))
     for scenario in page.object_list:
         kind = scenario.current_version.kind if scenario.current_version else ""
         scenario.kind_label = QUESTION_SHORT.get(kind, kind)  # type: ignore[attr-defined]

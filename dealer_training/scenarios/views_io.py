@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from dealer_training.accounts.access import STAFF_ROLES, OrgHttpRequest, org_view
+from dealer_training.pagination import paginate
 
 from . import exports
 from .forms import ExportForm, ImportForm
@@ -78,11 +79,8 @@ def import_upload(request: OrgHttpRequest) -> HttpResponse:
                 )
                 return redirect("scenarios:import_job", org_slug=request.org.slug, pk=job.pk)
             status = INVALID
-    context = {
-        "form": form,
-        "refused": refused,
-        "jobs": import_jobs_for_organisation(organisation=request.org),
-    }
+    page = paginate(request, import_jobs_for_organisation(organisation=request.org, limit=None))
+    context = {"form": form, "refused": refused, "jobs": page.object_list, "page": page}
     return render(request, "scenarios/import.html", context, status=status)
 
 

@@ -5,22 +5,26 @@ from typing import Any
 from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from dealer_training.accounts.access import STAFF_ROLES, OrgHttpRequest, org_view
 from dealer_training.accounts.models import Role
+from dealer_training.pagination import paginate
 
 from .choices import Skill, Variant
 from .forms import AssignmentForm, DrillSetForm, DrillSetScenarioForm, DrillSetTopicForm
 from .labels import QUESTION_SHORT
-from .models import Assignment, DrillSet, DrillSetItem
+from .models import MAX_DRILL_SET_QUESTIONS, Assignment, DrillSet, DrillSetItem
 from .selectors import assignments_for_organisation, drill_set_items_marking_held, drill_sets_for_organisation
 from .services import (
+    DrillSetFull,
     assignment_create,
     drill_set_add_scenario,
     drill_set_add_topic,
     drill_set_move_item,
+    drill_set_questions,
     drill_set_remove_item,
     drill_set_save,
 )
@@ -42,16 +46,19 @@ def drill_sets(request: OrgHttpRequest) -> HttpResponse:
             request, _("Drill set “%(title)s” created. Add its items now.") % {"title": drill_set.title}
         )
         return redirect("scenarios:drill_set", org_slug=request.org.slug, pk=drill_set.pk)
-    context = {"form": form, "drill_sets": drill_sets_for_organisation(organisation=request.org)}
+    page = paginate(request, drill_sets_for_organisation(organisation=request.org))
+    context = {"form": form, "drill_sets": page.object_list, "page": page}
     return render(request, "scenarios/drill_sets.html", context, status=INVALID if form.is_bound else 200)
 
 
 def _set_context(request: OrgHttpRequest, drill_set: DrillSet, **forms: Any) -> dict[str, Any]:
-    items = list(drill_set_items_marking_held(drill_set=drill_set))
+    page = paginate(request, drill_set_items_marking_held(drill_set=drill_set))
     return {
         "drill_set": drill_set,
-        "items": items,
-        "total": sum(item.count for item in items),
+        "page": page,
+        "items": page.object_list,
+        "total": drill_set_questions(drill_set),
+        "limit": MAX_DRILL_SET_QUESTIONS,
         "form": forms.get("form") or DrillSetForm(instance=drill_set, owner=_is_owner(request)),
         "scenario_form": forms.get("scenario_form") or DrillSetScenarioForm(organisation=request.org),
         "topic_form": forms.get("topic_form") or DrillSetTopicForm(),
@@ -88,6 +95,20 @@ def drill_set_detail(request: OrgHttpRequest, pk: int) -> HttpResponse:
     return render(request, "scenarios/drill_set.html", _set_context(request, drill_set))
 
 
+def _back_to_set(request: OrgHttpRequest, drill_set: DrillSet) -> HttpResponse:
+    """The set's page again, on the page of items the change was made from."""
+    url = reverse("scenarios:drill_set", args=[request.org.slug, drill_set.pk])
+    page = request.GET.get("page", "")
+    return redirect(f"{url}?page={page}" if page.isdigit() else url)
+
+
+def _full_message(full: DrillSetFull) -> str:
+    return _(
+        "A drill set may ask at most %(limit)s questions (repeats counted); this one asks %(questions)s, "
+        "so %(adding)s more do not fit."
+    ) % {"limit": full.limit, "questions": full.questions, "adding": full.adding}
+
+
 @org_view(roles=STAFF_ROLES)
 @require_POST
 def drill_set_item_add(request: OrgHttpRequest, pk: int) -> HttpResponse:
@@ -96,15 +117,23 @@ def drill_set_item_add(request: OrgHttpRequest, pk: int) -> HttpResponse:
         topic_form = DrillSetTopicForm(request.POST)
         if not topic_form.is_valid():
             return _render_set(request, drill_set, INVALID, topic_form=topic_form)
-        drill_set_add_topic(drill_set=drill_set, **topic_form.cleaned_data)
+        try:
+            drill_set_add_topic(drill_set=drill_set, **topic_form.cleaned_data)
+        except DrillSetFull as full:
+            topic_form.add_error("count", _full_message(full))
+            return _render_set(request, drill_set, INVALID, topic_form=topic_form)
     else:
         scenario_form = DrillSetScenarioForm(request.POST, organisation=request.org)
         if not scenario_form.is_valid():
             return _render_set(request, drill_set, INVALID, scenario_form=scenario_form)
-        drill_set_add_scenario(drill_set=drill_set, scenario=scenario_form.cleaned_data["scenario"])
+        try:
+            drill_set_add_scenario(drill_set=drill_set, scenario=scenario_form.cleaned_data["scenario"])
+        except DrillSetFull as full:
+            scenario_form.add_error("scenario", _full_message(full))
+            return _render_set(request, drill_set, INVALID, scenario_form=scenario_form)
     if request.htmx:
         return _render_set(request, drill_set)
-    return redirect("scenarios:drill_set", org_slug=request.org.slug, pk=drill_set.pk)
+    return _back_to_set(request, drill_set)
 
 
 @org_view(roles=STAFF_ROLES)
@@ -118,7 +147,7 @@ def drill_set_item_move(request: OrgHttpRequest, pk: int, item_pk: int) -> HttpR
     drill_set_move_item(item=item, direction=direction)
     if request.htmx:
         return _render_set(request, drill_set)
-    return redirect("scenarios:drill_set", org_slug=request.org.slug, pk=drill_set.pk)
+    return _back_to_set(request, drill_set)
 
 
 @org_view(roles=STAFF_ROLES)
@@ -129,7 +158,7 @@ def drill_set_item_remove(request: OrgHttpRequest, pk: int, item_pk: int) -> Htt
     drill_set_remove_item(item=item)
     if request.htmx:
         return _render_set(request, drill_set)
-    return redirect("scenarios:drill_set", org_slug=request.org.slug, pk=drill_set.pk)
+    return _back_to_set(request, drill_set)
 
 
 @org_view(roles=STAFF_ROLES)
@@ -160,7 +189,8 @@ def assignments(request: OrgHttpRequest) -> HttpResponse:
         )
         messages.success(request, _("Assignment created: it shows on the trainees' home pages."))
         return redirect("scenarios:assignments", org_slug=request.org.slug)
-    context = {"form": form, "assignments": assignments_for_organisation(organisation=request.org)}
+    page = paginate(request, assignments_for_organisation(organisation=request.org))
+    context = {"form": form, "assignments": page.object_list, "page": page}
     return render(request, "scenarios/assignments.html", context, status=INVALID if form.is_bound else 200)
 
 

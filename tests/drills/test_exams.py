@@ -388,3 +388,17 @@ def test_a_sitting_left_past_its_time_limit_counts_as_expired_before_anything_cl
     session.refresh_from_db()
     assert session.outcome == Outcome.EXPIRED
     assert session.finished_at == ends_at
+
+
+def test_an_exam_set_too_large_for_one_sitting_is_refused_with_a_message(client, trainee, org):
+    from dealer_training.scenarios.models import MAX_DRILL_SET_QUESTIONS, DrillSetItem
+
+    huge = DrillSet.objects.create(organisation=org, title="Too long", is_exam=True)
+    DrillSetItem.objects.create(
+        drill_set=huge, position=1, skill="stub", variant="F7S", count=MAX_DRILL_SET_QUESTIONS + 1
+    )
+    client.force_login(trainee.user)
+    response = client.post(_start_url(org), {"drill_set": huge.pk}, **EN)
+    assert response.status_code == 422
+    assert "more questions than one session can hold" in response.content.decode()
+    assert not DrillSession.objects.exists()

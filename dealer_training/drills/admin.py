@@ -24,8 +24,17 @@ class TrainingSettingsAdmin(admin.ModelAdmin):
 
 @admin.register(DrillSession)
 class DrillSessionAdmin(ReadOnlyAdmin):
-    list_display = ["trainee", "organisation", "mode", "skill", "variant", "started_at", "finished_at"]
-    list_filter = ["organisation", "mode"]
+    list_display = [
+        "trainee",
+        "organisation",
+        "mode",
+        "skill",
+        "variant",
+        "started_at",
+        "finished_at",
+        "outcome",
+    ]
+    list_filter = ["organisation", "mode", "outcome"]
 
 
 @admin.register(Question)
@@ -48,6 +57,20 @@ class ReviewCardAdmin(ReadOnlyAdmin):
 
 @admin.register(Certificate)
 class CertificateAdmin(admin.ModelAdmin):
-    list_display = ["title", "trainee", "organisation", "accuracy", "issued_at", "signed_off_by"]
+    list_display = ["title", "trainee", "organisation", "accuracy", "taken_at", "signed_off_by", "revoked_at"]
     list_filter = ["organisation"]
-    readonly_fields = ["code", "session", "accuracy", "average_seconds", "items", "issued_at"]
+    # What was sat is a record; only the sign-off and the revoking are decisions.
+    readonly_fields = [
+        "code",
+        "session",
+        "drill_set",
+        "accuracy",
+        "average_seconds",
+        "items",
+        "issued_at",
+        "taken_at",
+        "total_seconds",
+        "pass_accuracy",
+        "pass_seconds",
+        "item_record",
+    ]

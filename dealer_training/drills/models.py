@@ -7,7 +7,9 @@ and never edited or deleted by users (the admin shows them read-only).
 from django.conf import settings
 from django.db import models
 from django.db.models import Q, Value
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from dealer_training.accounts.models import Organisation
 from dealer_training.scenarios.choices import Skill, Variant
@@ -60,6 +62,17 @@ class TrainingSettings(models.Model):
         return str(self.organisation)
 
 
+class Outcome(models.TextChoices):
+    """How a session ended. An exam sitting may end early: abandoned, or past its time limit."""
+
+    FINISHED = "finished", pgettext_lazy("sitting", "Finished")
+    ABANDONED = "abandoned", _("Abandoned")
+    EXPIRED = "expired", _("Expired")
+
+
+RUNNING = "running"
+
+
 class DrillSession(models.Model):
     """One sitting of one trainee in one mode."""
 
@@ -95,6 +108,13 @@ class DrillSession(models.Model):
     planned_count = models.PositiveSmallIntegerField(_("questions"), default=10)
     started_at = models.DateTimeField(_("started"), auto_now_add=True)
     finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
+    outcome = models.CharField(
+        _("outcome"), max_length=10, choices=Outcome.choices, blank=True, default="", db_default=""
+    )
+    # Exams: the sitting's time limit and the pass marks in force when it started.
+    ends_at = models.DateTimeField(_("time limit"), null=True, blank=True)
+    pass_accuracy = models.PositiveSmallIntegerField(_("pass mark (percent correct)"), null=True, blank=True)
+    pass_seconds = models.FloatField(_("pass mark (average seconds per item)"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("drill session")
@@ -104,6 +124,20 @@ class DrillSession(models.Model):
 
     def __str__(self) -> str:
         return f"{self.trainee} {self.mode} {self.started_at:%Y-%m-%d %H:%M}"
+
+    @property
+    def state(self) -> str:
+        """``running``, or the outcome; a sitting past its time limit is expired even before it is closed."""
+        if self.finished_at is not None:
+            return self.outcome or Outcome.FINISHED
+        if self.ends_at is not None and timezone.now() >= self.ends_at:
+            return Outcome.EXPIRED
+        return RUNNING
+
+    @property
+    def state_label(self) -> str:
+        state = self.state
+        return str(Outcome(state).label) if state in Outcome.values else str(_("In progress"))
 
 
 class Question(models.Model):
@@ -318,6 +352,29 @@ class Certificate(models.Model):
         verbose_name=_("signed off by"),
     )
     signed_off_at = models.DateTimeField(_("signed off"), null=True, blank=True)
+    # What was sat: when, how long it took, the pass marks in force then and each item.
+    taken_at = models.DateTimeField(_("sat on"), null=True, blank=True)
+    total_seconds = models.FloatField(_("time taken (seconds)"), null=True, blank=True)
+    pass_accuracy = models.PositiveSmallIntegerField(_("pass mark (percent correct)"), null=True, blank=True)
+    pass_seconds = models.FloatField(_("pass mark (average seconds per item)"), null=True, blank=True)
+    item_record = models.JSONField(
+        _("items"),
+        default=list,
+        blank=True,
+        help_text=_(
+            "Each item of the sitting: position, skill, game, question kind, scenario version, right."
+        ),
+    )
+    revoked_at = models.DateTimeField(_("revoked"), null=True, blank=True)
+    revoked_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("revoked by"),
+    )
+    revoke_reason = models.TextField(_("reason for revoking"), blank=True)
 
     class Meta:
         verbose_name = _("certificate")

@@ -17,7 +17,6 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
-from django.utils.translation import gettext
 
 from dealer_training.accounts.models import Organisation, User
 from dealer_training.scenarios.choices import Skill
@@ -29,13 +28,27 @@ from games.solve import solve
 from games.walk import walk
 
 from . import review
-from .models import Attempt, Certificate, DrillSession, Mode, Question, TrainingSettings
+from .exams import (
+    ExamError,
+    ExamScore,
+    check_open,
+    close_if_expired,
+    exam_finish,
+    exam_record,
+    exam_score,
+    exam_start,
+    new_certificate_code,
+)
+from .models import Attempt, DrillSession, Mode, Outcome, Question, TrainingSettings
 from .other_games import GAMES, fields_of, is_other, make_document
 from .selection import drill_set_entry, next_pool_scenario
 from .selectors import drill_set_plan, drill_set_plan_size, due_review_cards, training_settings_for
 from .signals import attempt_recorded
-from .targets import exam_bars, speed_grade, target_seconds
+from .targets import speed_grade, target_seconds
 from .topics import ALL_GAMES, answer_fields, games_for, pick_topic, skill_of_walk_stage
+
+# Exams live in exams.py; these names stay importable from here for the other apps.
+__all__ = ["ExamError", "ExamScore", "exam_record", "exam_score", "new_certificate_code"]
 
 DEFAULT_COUNT = {Mode.PRACTICE: 10, Mode.SPEED: 10, Mode.EXAM: 12, Mode.REVIEW: 10}
 MAX_COUNT = 50
@@ -119,6 +132,9 @@ def session_start(
     if skill and variant and variant not in games_for(skill):
         raise DrillError("skill_not_in_game")
     seed = seed or secrets.token_hex(8)
+    if mode == Mode.EXAM or (drill_set is not None and drill_set.is_exam):
+        # An exam is sat only from an exam drill set, within its rules (exams.exam_start).
+        return exam_start(organisation=organisation, trainee=trainee, drill_set=drill_set, seed=seed)
     if drill_set is not None:
         if drill_set.organisation_id != organisation.pk:
             raise DrillError("unknown_drill_set")
@@ -129,8 +145,6 @@ def session_start(
         planned = len(drill_set_plan(drill_set=drill_set))
         if planned == 0:
             raise DrillError("empty_drill_set")
-        if drill_set.is_exam:
-            mode = Mode.EXAM
     elif mode == Mode.WALK:
         variant = variant or ALL_GAMES[0]
         planned = len(_walk_steps(organisation, variant, seed))
@@ -184,7 +198,7 @@ def current_question(*, session: DrillSession) -> Question | None:
     """The question waiting for an answer, issuing the next one if none is; None when finished."""
     with transaction.atomic():
         session = DrillSession.objects.select_for_update().get(pk=session.pk)
-        if session.finished_at is not None:
+        if session.finished_at is not None or close_if_expired(session):
             return None
         pending = session.questions.filter(attempt__isnull=True).order_by("position").first()
         if pending is not None:
@@ -343,6 +357,14 @@ class Submitted:
 def attempt_submit(*, question: Question, given: Mapping[str, Any], now: datetime | None = None) -> Submitted:
     """Judge and store the answer to ``question``; a question already answered keeps its attempt."""
     now = now or timezone.now()
+    # A sitting past its time limit is closed here, outside the answer's transaction, so that the
+    # closing stays when the answer is refused.
+    if question.session.mode == Mode.EXAM:
+        with transaction.atomic():
+            session = DrillSession.objects.select_for_update().get(pk=question.session_id)
+            expired = close_if_expired(session, now=now)
+        if expired:
+            raise ExamError("sitting_expired")
     with transaction.atomic():
         locked = Question.objects.select_for_update().select_related("session").get(pk=question.pk)
         existing = Attempt.objects.filter(question=locked).first()
@@ -350,6 +372,8 @@ def attempt_submit(*, question: Question, given: Mapping[str, Any], now: datetim
             return Submitted(
                 existing, False, judge(locked.expected, existing.answer, fields=locked.fields or None)
             )
+        # An exam sitting that has ended (abandoned, or past its time limit) takes no more answers.
+        check_open(locked.session, now=now)
         verdict = judge(locked.expected, given, fields=locked.fields or None)
         training = training_settings_for(locked.organisation_id)
         time_ms = max(0, int((now - locked.issued_at).total_seconds() * 1000))
@@ -399,66 +423,9 @@ def _targets(training: TrainingSettings) -> dict[str, float]:
 
 
 def _finish(session: DrillSession, now: datetime | None = None) -> None:
-    session.finished_at = now or timezone.now()
-    session.save(update_fields=["finished_at"])
     if session.mode == Mode.EXAM:
-        exam_record(session=session)
-
-
-@dataclass(frozen=True)
-class ExamScore:
-    items: int
-    answered: int
-    correct: int
-    average_seconds: float | None
-    pass_accuracy: int
-    pass_seconds: float | None
-    passed: bool
-
-    @property
-    def accuracy(self) -> float:
-        return 100.0 * self.correct / self.items if self.items else 0.0
-
-
-def exam_score(*, session: DrillSession) -> ExamScore:
-    attempts = list(session.attempts.values_list("correct", "time_ms"))
-    answered = len(attempts)
-    correct = sum(1 for ok, _ in attempts if ok)
-    items = max(answered, session.planned_count)
-    average = sum(ms for _, ms in attempts) / answered / 1000 if answered else None
-    bars = exam_bars(drill_set=session.drill_set, training=training_settings_for(session.organisation_id))
-    return ExamScore(
-        items=items,
-        answered=answered,
-        correct=correct,
-        average_seconds=average,
-        pass_accuracy=bars.accuracy,
-        pass_seconds=bars.seconds,
-        passed=bars.passed(correct=correct, items=items, average_seconds=average),
-    )
-
-
-def new_certificate_code() -> str:
-    """An unguessable verification code (128 random bits), safe in a URL."""
-    return secrets.token_urlsafe(16)
-
-
-def exam_record(*, session: DrillSession) -> Certificate | None:
-    """A passed exam's certificate record (unsigned until a manager signs it off)."""
-    score = exam_score(session=session)
-    if not score.passed:
-        return None
-    existing = Certificate.objects.filter(session=session).first()
-    if existing is not None:
-        return existing
-    return Certificate.objects.create(
-        organisation_id=session.organisation_id,
-        trainee_id=session.trainee_id,
-        session=session,
-        drill_set=session.drill_set,
-        title=session.drill_set.title if session.drill_set else gettext("Exam"),
-        accuracy=round(score.accuracy, 1),
-        average_seconds=round(score.average_seconds or 0.0, 2),
-        items=score.items,
-        code=new_certificate_code(),
-    )
+        exam_finish(session, now=now or timezone.now())
+        return
+    session.finished_at = now or timezone.now()
+    session.outcome = Outcome.FINISHED
+    session.save(update_fields=["finished_at", "outcome"])

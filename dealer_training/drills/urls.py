@@ -11,6 +11,7 @@ urlpatterns = [
     path("ten-card-stud/", views.tenstud_deal, name="tenstud_deal"),
     path("s/<int:session_id>/", views.play, name="play"),
     path("s/<int:session_id>/result/", views.result, name="result"),
+    path("s/<int:session_id>/abandon/", views.abandon, name="abandon"),
     path("q/<int:question_id>/", views.question_detail, name="question"),
     path("q/<int:question_id>/answer/", views.answer, name="answer"),
 ]

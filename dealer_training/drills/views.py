@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Mapping
+from datetime import datetime
 from typing import Any
 
 from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
@@ -24,8 +27,9 @@ from games.table import table_view
 from . import other_games
 from . import tenstud as tenstud_present
 from .answers import AnswerError, award_fields, parse_answer
+from .exams import ExamError, close_if_expired, exam_abandon, exam_score, items_visible, sitting_status
 from .forms import StartForm
-from .models import DrillSession, Mode, Question
+from .models import Certificate, DrillSession, Mode, Question
 from .other_games import is_other
 from .present import controls_for, feedback_for, marked_seats, pot_row_fields, table_for
 from .reference import reference_sections
@@ -37,11 +41,12 @@ from .selectors import (
     session_for_trainee,
     training_settings_for,
 )
-from .services import DrillError, attempt_submit, current_question, exam_score, session_start
+from .services import DrillError, attempt_submit, current_question, session_start
 from .targets import clean_speed_targets, target_seconds
 from .topics import games_for
 
 INVALID = 422
+CONFLICT = 409
 DECK_SESSION_KEY = "drills_deck"
 
 ERRORS = {
@@ -58,7 +63,31 @@ ERRORS = {
     ),
     "other_game_practice_only": gettext_lazy("This game is drilled in practice and speed mode."),
     "unknown_topic": gettext_lazy("Choose one of the game's questions."),
+    "exam_needs_exam_set": gettext_lazy(
+        "An exam is started from one of your organisation's exams, listed on the drills page."
+    ),
 }
+
+EXAM_ERRORS = {
+    "exam_needs_exam_set": ERRORS["exam_needs_exam_set"],
+    "empty_drill_set": ERRORS["empty_drill_set"],
+    "drill_set_too_large": ERRORS["drill_set_too_large"],
+    "no_sittings_left": gettext_lazy("You have used all %(allowed)s sittings of this exam."),
+    "cooling_down": gettext_lazy("The next sitting of this exam is allowed from %(allowed_from)s."),
+    "sitting_expired": gettext_lazy("The time for this sitting is up: it was closed and scored as it stood."),
+    "sitting_closed": gettext_lazy("This sitting has ended and takes no more answers."),
+    "not_an_exam": gettext_lazy("Only an exam sitting can be abandoned."),
+}
+
+
+def exam_message(error: ExamError) -> str:
+    params = {
+        name: date_format(timezone.localtime(value), "DATETIME_FORMAT")
+        if isinstance(value, datetime)
+        else value
+        for name, value in error.params.items()
+    }
+    return str(EXAM_ERRORS[error.code]) % params
 
 
 def _session_or_404(request: OrgHttpRequest, pk: int) -> DrillSession:
@@ -87,7 +116,10 @@ def index(request: OrgHttpRequest) -> HttpResponse:
         "skills": skills,
         "variants": Variant.choices,
         "modes": [(m, label) for m, label in Mode.choices if m != Mode.EXAM],
-        "exams": DrillSet.objects.filter(organisation=request.org, is_exam=True).order_by("title")[:20],
+        "exams": [
+            (exam, sitting_status(drill_set=exam, trainee=request.user))  # type: ignore[arg-type]
+            for exam in DrillSet.objects.filter(organisation=request.org, is_exam=True).order_by("title")[:20]
+        ],
         "review": review_summary(organisation=request.org, trainee=request.user),  # type: ignore[arg-type]
         "sessions": recent_sessions(organisation=request.org, trainee=request.user),  # type: ignore[arg-type]
         "other_games": other_games.GAMES.values(),
@@ -115,13 +147,17 @@ def start(request: OrgHttpRequest) -> HttpResponse:
         )
     except DrillError as err:
         return _start_refused(request, str(ERRORS.get(err.code, err.code)))
+    except ExamError as err:
+        # A request that is not an exam is invalid; an exam over its allowance or in its cool-down
+        # conflicts with the sittings already made.
+        status = CONFLICT if err.code in ("no_sittings_left", "cooling_down") else INVALID
+        return _start_refused(request, exam_message(err), status=status)
     url = reverse("drills:play", args=[request.org.slug, session.pk])
     return HttpResponseClientRedirect(url) if request.htmx else HttpResponseRedirect(url)
 
 
-def _start_refused(request: OrgHttpRequest, message: str) -> HttpResponse:
-    response = render(request, "drills/start_refused.html", {"message": message}, status=INVALID)
-    return response
+def _start_refused(request: OrgHttpRequest, message: str, *, status: int = INVALID) -> HttpResponse:
+    return render(request, "drills/start_refused.html", {"message": message}, status=status)
 
 
 @org_view(roles=ALL_ROLES)
@@ -153,7 +189,8 @@ def _question_page(
     status: int = 200,
 ) -> HttpResponse:
     attempt = getattr(question, "attempt", None)
-    feedback = attempt is not None and session.mode != Mode.EXAM
+    # In an exam nothing about the item shows until the sitting ends, then only in a full review.
+    feedback = attempt is not None and items_visible(session)
     # Once answered (outside exams) the table shows the answer: downcards of a showdown turned up
     # and the seats the answer names marked.
     if is_other(question.variant):
@@ -171,7 +208,7 @@ def _question_page(
     context["given"] = given or {}
     if attempt is not None:
         verdict = judge(question.expected, attempt.answer, fields=question.fields or None)
-        context.update(_answered_context(session, question, attempt, verdict))
+        context.update(_answered_context(session, question, attempt, verdict, feedback=feedback))
     # htmx swaps the table and the panel in place (the answer form's target).
     template = "drills/question.html#main" if request.htmx else "drills/question.html"
     return render(request, template, context, status=status)
@@ -207,15 +244,17 @@ def _question_context(
         "target": target,
         "deck": request.session.get(DECK_SESSION_KEY, "two"),
         "exam": session.mode == Mode.EXAM,
+        "exam_running": session.mode == Mode.EXAM and session.finished_at is None,
         "answered": False,
     }
 
 
 def _answered_context(
-    session: DrillSession, question: Question, attempt: object, verdict: dict
+    session: DrillSession, question: Question, attempt: object, verdict: dict, *, feedback: bool
 ) -> dict[str, object]:
-    context: dict[str, object] = {"answered": True, "attempt": attempt}
-    if session.mode != Mode.EXAM:
+    context: dict[str, object] = {"answered": True}
+    if feedback:
+        context["attempt"] = attempt
         context["feedback"] = feedback_for(question, attempt, verdict)
     context["last"] = question.position + 1 >= session.planned_count
     return context
@@ -244,23 +283,49 @@ def answer(request: OrgHttpRequest, question_id: int) -> HttpResponse:
             return _question_page(
                 request, session, question, errors=err.errors, given=request.POST, status=INVALID
             )
-        attempt_submit(question=question, given=given)
+        try:
+            attempt_submit(question=question, given=given)
+        except ExamError as err:
+            return _sitting_ended(request, session, exam_message(err))
         question = _question_or_404(request, question_id)
     if not request.htmx:
         return redirect("drills:question", org_slug=request.org.slug, question_id=question.pk)
     return _question_page(request, session, question)
 
 
+def _sitting_ended(request: OrgHttpRequest, session: DrillSession, message: str) -> HttpResponse:
+    """An answer to an exam sitting that has ended: refused, with the way to its result."""
+    return render(
+        request, "drills/sitting_ended.html", {"message": message, "session": session}, status=CONFLICT
+    )
+
+
+@org_view(roles=ALL_ROLES)
+@require_POST
+def abandon(request: OrgHttpRequest, session_id: int) -> HttpResponse:
+    """Stop a running exam sitting; it is recorded as abandoned and counts as a sitting."""
+    session = _session_or_404(request, session_id)
+    try:
+        exam_abandon(session=session)
+    except ExamError as err:
+        return _sitting_ended(request, session, exam_message(err))
+    url = reverse("drills:result", args=[request.org.slug, session.pk])
+    return HttpResponseClientRedirect(url) if request.htmx else HttpResponseRedirect(url)
+
+
 @org_view(roles=ALL_ROLES)
 @require_GET
 def result(request: OrgHttpRequest, session_id: int) -> HttpResponse:
     session = _session_or_404(request, session_id)
+    if session.mode == Mode.EXAM:
+        return _exam_result(request, session)
     questions = list(session_attempts(session=session))
     answered = [q for q in questions if hasattr(q, "attempt")]
     right = sum(1 for q in answered if q.attempt.correct)
     context: dict[str, object] = {
         "session": session,
         "questions": questions,
+        "show_items": True,
         "answered": len(answered),
         "right": right,
         "accuracy": round(100 * right / len(answered)) if answered else 0,
@@ -270,9 +335,23 @@ def result(request: OrgHttpRequest, session_id: int) -> HttpResponse:
         "kind_labels": QUESTION_SHORT,
         "finished": session.finished_at is not None,
     }
-    if session.mode == Mode.EXAM and session.finished_at is not None:
-        context["exam"] = exam_score(session=session)
-        context["certificate"] = getattr(session, "certificate", None) if _has_certificate(session) else None
+    return render(request, "drills/result.html", context)
+
+
+def _exam_result(request: OrgHttpRequest, session: DrillSession) -> HttpResponse:
+    """A sitting's result: while it runs only how far it has got; after, the score, and each item
+    only when its exam offers the full review."""
+    close_if_expired(session)
+    context: dict[str, object] = {"session": session, "kind_labels": QUESTION_SHORT}
+    if session.finished_at is None:
+        context["running"] = True
+        context["answered"] = session.attempts.count()
+        return render(request, "drills/result.html", context)
+    context["exam"] = exam_score(session=session)
+    context["certificate"] = Certificate.objects.filter(session=session).first()
+    context["show_items"] = items_visible(session)
+    if context["show_items"]:
+        context["questions"] = list(session_attempts(session=session))
     return render(request, "drills/result.html", context)
 
 
@@ -303,12 +382,6 @@ def other_controls(
         "rank_fields": [{"seat": seat, "name": f"rank_{seat}"} for seat in seats],
         "pot_rows": pot_row_fields(seats, given, errors),
     }
-
-
-def _has_certificate(session: DrillSession) -> bool:
-    from .models import Certificate
-
-    return Certificate.objects.filter(session=session).exists()
 
 
 @org_view(roles=ALL_ROLES)

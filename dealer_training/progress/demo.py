@@ -21,11 +21,13 @@ from django.utils import timezone
 
 from dealer_training.accounts.models import Cohort, Membership, Role
 from dealer_training.demo import DemoContext
+from dealer_training.drills.exams import exam_record
 from dealer_training.drills.models import (
     Attempt,
     Certificate,
     DrillSession,
     Mode,
+    Outcome,
     Question,
     ReviewCard,
     TrainingSettings,
@@ -37,8 +39,6 @@ from games.solve import solve
 
 from . import rollups
 from .mastery import Bars
-from .selectors import exam_results
-from .services import new_certificate_code
 
 SEED_PREFIX = "demo-progress"
 DAYS = 49
@@ -167,6 +167,7 @@ class _Writer:
             seed=seed,
             planned_count=len(items),
             started_at=started,
+            outcome=Outcome.FINISHED,
         )
         rng = random.Random(seed)
         questions, attempts = [], []
@@ -388,21 +389,14 @@ def seed(ctx: DemoContext) -> None:
     _exam(writer, improving, 2, blueprint, wrong=6, seconds=9.0, ago=3)
     _exam(writer, slipping, 3, blueprint, wrong=2, seconds=6.5, ago=18)
     count = writer.flush()
-    [result] = exam_results(sessions=[passed], training=training, default_title=blueprint.title)
-    certificate = Certificate.objects.create(
-        organisation=organisation,
-        trainee=strong,
-        session=passed,
-        drill_set=blueprint,
-        title=result.title,
-        accuracy=round(result.accuracy, 1),
-        average_seconds=round(result.average_seconds or 0.0, 2),
-        items=result.items,
-        code=new_certificate_code(),
+    passed.refresh_from_db()
+    certificate = exam_record(session=passed)
+    assert certificate is not None
+    Certificate.objects.filter(pk=certificate.pk).update(
+        issued_at=timezone.now() - timedelta(days=6),
         signed_off_by=ctx.owner,
         signed_off_at=timezone.now() - timedelta(days=5),
     )
-    Certificate.objects.filter(pk=certificate.pk).update(issued_at=timezone.now() - timedelta(days=6))
     _review_cards(organisation, improving, IMPROVING.units)
     _review_cards(organisation, slipping, SLIPPING.units)
 

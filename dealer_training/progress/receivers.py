@@ -24,3 +24,10 @@ def queue_rollup_refresh(sender: Any, *, attempt: Any, **kwargs: Any) -> None:
 def queue_organisation_rebuild(sender: Any, *, instance: Any, **kwargs: Any) -> None:
     """TrainingSettings saved: mastery dates depend on the bars, so rebuild that organisation."""
     send_on_commit(tasks.rollups_rebuild_organisation, organisation_id=instance.organisation_id)
+
+
+def queue_sitting_rollups(sender: Any, *, session: Any, **kwargs: Any) -> None:
+    """drills.signals.sitting_ended: an exam sitting's answers count in the rollups once it ends."""
+    send_on_commit(
+        tasks.rollups_rebuild_trainee, organisation_id=session.organisation_id, trainee_id=session.trainee_id
+    )

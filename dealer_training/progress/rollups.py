@@ -21,10 +21,11 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 
 from dealer_training.accounts.models import Membership, Organisation
-from dealer_training.drills.models import Attempt, TrainingSettings
+from dealer_training.drills.models import Attempt, Mode, TrainingSettings
 from dealer_training.scenarios.choices import STUD_VARIANTS
 
 from .mastery import RECENT_KEEP, Bars, first_mastery, median, window_of
@@ -34,6 +35,12 @@ from .models import DailyRollup, SkillProgress
 _COLUMNS = ("skill", "variant", "created_at", "correct", "time_ms")
 # The games the rollups and reports cover (the other games' drills are practice only).
 STUD_GAMES = tuple(v.value for v in STUD_VARIANTS)
+
+
+def counted(attempts: QuerySet[Attempt]) -> QuerySet[Attempt]:
+    """The attempts the rollups count: an exam sitting's only once it has ended (until then its
+    progress would tell the trainee which answers were right)."""
+    return attempts.exclude(mode=Mode.EXAM, session__finished_at__isnull=True)
 
 
 def local_zone() -> zoneinfo.ZoneInfo:
@@ -170,8 +177,10 @@ def rollup_refresh(*, organisation_id: int, trainee_id: int, skill: str, variant
     Queued after each recorded attempt. Reads only that unit's attempts.
     """
     _lock_trainee(organisation_id, trainee_id)
-    unit = Attempt.objects.filter(
-        organisation_id=organisation_id, trainee_id=trainee_id, skill=skill, variant=variant
+    unit = counted(
+        Attempt.objects.filter(
+            organisation_id=organisation_id, trainee_id=trainee_id, skill=skill, variant=variant
+        )
     )
     start, end = day_bounds(day)
     today = _Day()
@@ -218,7 +227,11 @@ def rollups_rebuild_trainee(*, organisation_id: int, trainee_id: int, bars: Bars
     _lock_trainee(organisation_id, trainee_id)
     bars = bars or bars_for(organisation_id)
     rows = (
-        Attempt.objects.filter(organisation_id=organisation_id, trainee_id=trainee_id, variant__in=STUD_GAMES)
+        counted(
+            Attempt.objects.filter(
+                organisation_id=organisation_id, trainee_id=trainee_id, variant__in=STUD_GAMES
+            )
+        )
         .order_by("created_at", "pk")
         .values_list(*_COLUMNS)
     )

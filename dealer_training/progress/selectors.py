@@ -23,15 +23,17 @@ from django.utils.translation import gettext as _
 
 from dealer_training.accounts.models import Cohort, Membership, Organisation, Role
 from dealer_training.drills.models import (
+    RUNNING,
     Attempt,
     Certificate,
     DrillSession,
     Mode,
+    Outcome,
     ReviewCard,
     TrainingSettings,
 )
 from dealer_training.drills.selection import visible_review_cards
-from dealer_training.drills.targets import exam_bars
+from dealer_training.drills.targets import ExamBars, exam_bars
 from dealer_training.scenarios.choices import Skill, Variant
 from dealer_training.scenarios.models import Assignment
 
@@ -247,7 +249,7 @@ def reviews_due_count(*, organisation: Organisation, trainee_id: int) -> int:
 def certificates_for_trainee(*, organisation: Organisation, trainee_id: int) -> list[Certificate]:
     return list(
         Certificate.objects.filter(organisation=organisation, trainee_id=trainee_id)
-        .select_related("signed_off_by")
+        .select_related("signed_off_by", "revoked_by")
         .order_by("-issued_at")
     )
 
@@ -268,6 +270,15 @@ class ExamResult:
     certificate: Certificate | None
 
     @property
+    def state(self) -> str:
+        """``running``, ``finished``, ``abandoned`` or ``expired``."""
+        return self.session.state
+
+    @property
+    def ended(self) -> bool:
+        return self.state != RUNNING
+
+    @property
     def accuracy(self) -> float:
         return 100 * self.correct / self.items if self.items else 0.0
 
@@ -283,14 +294,23 @@ class ExamResult:
 
     @property
     def passed(self) -> bool:
-        return self.accuracy_ok and self.speed_ok
+        """Only a sitting that ran to its end passes: an abandoned or expired one never does."""
+        return self.state == Outcome.FINISHED and self.accuracy_ok and self.speed_ok
 
 
-def exam_sessions(*, organisation: Organisation) -> Any:
+def exam_sessions(*, organisation: Organisation, trainee_id: int | None = None) -> Any:
+    """Every exam sitting from its first answer: finished, abandoned, expired or still running."""
+    sittings = DrillSession.objects.filter(organisation=organisation, mode=Mode.EXAM).filter(
+        Q(finished_at__isnull=False) | Q(attempts__isnull=False)
+    )
+    if trainee_id is not None:
+        sittings = sittings.filter(trainee_id=trainee_id)
     return (
-        DrillSession.objects.filter(organisation=organisation, mode=Mode.EXAM, finished_at__isnull=False)
-        .select_related("drill_set", "trainee", "certificate", "certificate__signed_off_by")
-        .order_by("-finished_at", "-pk")
+        DrillSession.objects.filter(pk__in=sittings.values("pk"))
+        .select_related(
+            "drill_set", "trainee", "certificate", "certificate__signed_off_by", "certificate__revoked_by"
+        )
+        .order_by("-started_at", "-pk")
     )
 
 
@@ -313,7 +333,11 @@ def exam_results(
     for session in sessions:
         row = totals.get(session.pk, {"n": 0, "ok": 0, "ms": 0})
         blueprint = session.drill_set
-        bars = exam_bars(drill_set=blueprint, training=training)
+        bars = (
+            ExamBars(accuracy=session.pass_accuracy, seconds=session.pass_seconds)
+            if session.pass_accuracy is not None
+            else exam_bars(drill_set=blueprint, training=training)
+        )
         answered = row["n"] or 0
         try:
             certificate = session.certificate
@@ -733,6 +757,8 @@ def trainee_attempts_page(
     """One page of a trainee's attempts, newest first, with what the scenario was."""
     attempts = (
         Attempt.objects.filter(organisation=organisation, trainee_id=trainee_id)
+        # An exam sitting's answers show once it has ended.
+        .exclude(mode=Mode.EXAM, session__finished_at__isnull=True)
         .select_related("question", "scenario_version__scenario")
         .only(
             "created_at",

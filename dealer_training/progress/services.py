@@ -1,4 +1,4 @@
-"""Writes of the progress pages: signing off a certificate."""
+"""Writes of the progress pages: signing off and revoking a certificate."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from dealer_training.accounts.models import Organisation, User
+from dealer_training.drills.exams import exam_record
 from dealer_training.drills.models import Certificate, DrillSession, Mode
-from dealer_training.drills.services import new_certificate_code
 
 from .selectors import exam_results, training_settings_for
 
@@ -26,8 +26,8 @@ def certificate_sign_off(
 ) -> Certificate:
     """Sign off the certificate of a passed exam, recording it first if the exam has none yet.
 
-    The exam is scored again here against the organisation's bars; a failed exam, or a
-    certificate already signed off, is refused.
+    The sitting is scored again here against the pass marks in force when it was sat; a sitting
+    that failed, was abandoned or expired, or a certificate already signed off or revoked, is refused.
     """
     session = (
         DrillSession.objects.select_for_update(of=("self",))
@@ -44,20 +44,38 @@ def certificate_sign_off(
         raise CertificateError("not_passed")
     certificate = Certificate.objects.select_for_update().filter(session=session).first()
     if certificate is None:
-        certificate = Certificate.objects.create(
-            organisation=organisation,
-            trainee_id=session.trainee_id,
-            session=session,
-            drill_set=session.drill_set,
-            title=result.title,
-            accuracy=round(result.accuracy, 1),
-            average_seconds=round(result.average_seconds or 0.0, 2),
-            items=result.items,
-            code=new_certificate_code(),
-        )
+        certificate = exam_record(session=session, default_title=default_title)
+        assert certificate is not None  # scored as passed just above
+    if certificate.revoked_at is not None:
+        raise CertificateError("revoked")
     if certificate.signed_off_at is not None:
         raise CertificateError("already_signed")
     certificate.signed_off_by = by
     certificate.signed_off_at = timezone.now()
     certificate.save(update_fields=["signed_off_by", "signed_off_at"])
+    return certificate
+
+
+REVOKE_REASON_MAX = 500
+
+
+@transaction.atomic
+def certificate_revoke(
+    *, organisation: Organisation, certificate_id: int, by: User, reason: str
+) -> Certificate:
+    """Withdraw a certificate: its verification page says from when; who and why are recorded."""
+    certificate = (
+        Certificate.objects.select_for_update().filter(organisation=organisation, pk=certificate_id).first()
+    )
+    if certificate is None:
+        raise CertificateError("no_certificate")
+    reason = reason.strip()
+    if not reason or len(reason) > REVOKE_REASON_MAX:
+        raise CertificateError("reason_needed")
+    if certificate.revoked_at is not None:
+        raise CertificateError("already_revoked")
+    certificate.revoked_at = timezone.now()
+    certificate.revoked_by = by
+    certificate.revoke_reason = reason
+    certificate.save(update_fields=["revoked_at", "revoked_by", "revoke_reason"])
     return certificate

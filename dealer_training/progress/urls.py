@@ -17,6 +17,7 @@ urlpatterns = [
     path(
         f"{ORG}certificates/exams/<int:session_id>/sign-off/", views.certificate_sign, name="certificate_sign"
     ),
+    path(f"{ORG}certificates/<int:pk>/revoke/", views.certificate_revoke_view, name="certificate_revoke"),
     path(f"{ORG}exports/", views.exports_page, name="exports"),
     path(f"{ORG}exports/csv/", views.export_stream, name="export_stream"),
     path(f"{ORG}exports/<int:pk>/", views.export_status, name="export_status"),

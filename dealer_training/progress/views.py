@@ -22,10 +22,11 @@ from dealer_training.drills.models import Certificate
 from . import charts, exports, selectors
 from .forms import CohortReportFilterForm, ExportForm, HistoryFilterForm, period_start
 from .models import ExportJob
-from .services import CertificateError, certificate_sign_off
+from .services import CertificateError, certificate_revoke, certificate_sign_off
 
 INVALID = 422
 PER_PAGE = 25
+SITTINGS_SHOWN = 20
 
 
 def exam_title() -> str:
@@ -86,6 +87,11 @@ def _trainee_context(request: OrgHttpRequest, trainee_id: int) -> dict[str, Any]
         "streak": selectors.practice_streak(organisation=org, trainee_id=trainee_id),
         "reviews_due": selectors.reviews_due_count(organisation=org, trainee_id=trainee_id),
         "certificates": selectors.certificates_for_trainee(organisation=org, trainee_id=trainee_id),
+        "sittings": selectors.exam_results(
+            sessions=selectors.exam_sessions(organisation=org, trainee_id=trainee_id)[:SITTINGS_SHOWN],
+            training=selectors.training_settings_for(org),
+            default_title=exam_title(),
+        ),
         "drills_url": optional_url("drills:index", org_slug=org.slug),
     }
     context.update(_history(request, trainee_id, HistoryFilterForm(request.GET or None)))
@@ -171,6 +177,10 @@ CERTIFICATE_ERRORS = {
     "no_exam": lambda: _("That exam was not found or is not finished."),
     "not_passed": lambda: _("This exam did not meet the pass marks, so it cannot be signed off."),
     "already_signed": lambda: _("This certificate has already been signed off."),
+    "revoked": lambda: _("This certificate has been revoked."),
+    "no_certificate": lambda: _("That certificate was not found."),
+    "reason_needed": lambda: _("Give the reason for revoking, in at most 500 characters."),
+    "already_revoked": lambda: _("This certificate has already been revoked."),
 }
 
 
@@ -184,7 +194,7 @@ def _certificates_context(request: OrgHttpRequest) -> dict[str, Any]:
     training = selectors.training_settings_for(org)
     certificates = (
         Certificate.objects.filter(organisation=org)
-        .select_related("trainee", "signed_off_by")
+        .select_related("trainee", "signed_off_by", "revoked_by")
         .order_by("-issued_at")
     )
     return {
@@ -226,11 +236,33 @@ def certificate_sign(request: OrgHttpRequest, session_id: int) -> HttpResponse:
     return redirect(url)
 
 
+@org_view(roles=[Role.OWNER])
+@require_POST
+def certificate_revoke_view(request: OrgHttpRequest, pk: int) -> HttpResponse:
+    try:
+        certificate = certificate_revoke(
+            organisation=request.org,
+            certificate_id=pk,
+            by=request.user,
+            reason=request.POST.get("reason", ""),
+        )
+    except CertificateError as error:
+        if error.code == "no_certificate":
+            raise Http404(CERTIFICATE_ERRORS["no_certificate"]()) from error
+        messages.error(request, CERTIFICATE_ERRORS[error.code]())
+        status = INVALID if error.code == "reason_needed" else 409
+        return render(request, "progress/certificates.html", _certificates_context(request), status=status)
+    messages.success(
+        request, _("Certificate for %(name)s revoked.") % {"name": certificate.trainee.display_name}
+    )
+    return redirect(reverse("progress:certificates", kwargs={"org_slug": request.org.slug}))
+
+
 @public_view
 @require_GET
 def certificate_verify(request: HttpRequest, code: str) -> HttpResponse:
     certificate = (
-        Certificate.objects.select_related("trainee", "organisation", "signed_off_by")
+        Certificate.objects.select_related("trainee", "organisation", "signed_off_by", "drill_set")
         .filter(code=code)
         .first()
     )

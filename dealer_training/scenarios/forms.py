@@ -421,6 +421,12 @@ class ExportForm(forms.Form):
 # --- drill sets and assignments ------------------------------------------------------------------
 
 
+EXAM_RULES = ("exam_minutes", "exam_max_sittings", "exam_cooldown_hours", "exam_review")
+MAX_EXAM_MINUTES = 600
+MAX_EXAM_SITTINGS = 20
+MAX_EXAM_COOLDOWN_HOURS = 24 * 90
+
+
 class DrillSetForm(forms.ModelForm):
     class Meta:
         model = DrillSet
@@ -431,9 +437,18 @@ class DrillSetForm(forms.ModelForm):
             "pass_accuracy",
             "pass_seconds",
             "exam_items_in_practice",
+            *EXAM_RULES,
         ]
         widgets = {
             "description": forms.Textarea(attrs={"rows": 2}),
+            "exam_minutes": forms.NumberInput({"inputmode": "numeric", "min": 1, "max": MAX_EXAM_MINUTES}),
+            "exam_max_sittings": forms.NumberInput(
+                {"inputmode": "numeric", "min": 1, "max": MAX_EXAM_SITTINGS}
+            ),
+            "exam_cooldown_hours": forms.NumberInput(
+                {"inputmode": "numeric", "min": 0, "max": MAX_EXAM_COOLDOWN_HOURS}
+            ),
+            "exam_review": forms.RadioSelect,
             "pass_accuracy": forms.NumberInput(NUMBER),
             "pass_seconds": forms.NumberInput({"inputmode": "decimal", "min": 0, "step": "0.5"}),
         }
@@ -441,12 +456,22 @@ class DrillSetForm(forms.ModelForm):
             "is_exam": _("An exam blueprint: trainees sit it without feedback until the end."),
             "pass_accuracy": _("Exams only. Empty: the organisation's pass mark."),
             "pass_seconds": _("Exams only. Empty: no time limit per item."),
+            "exam_minutes": _(
+                "Exams only. A sitting still running after this is closed and scored as it stands."
+            ),
+            "exam_max_sittings": _("Exams only. Abandoned and expired sittings count."),
+            "exam_cooldown_hours": _("Exams only. The wait after a sitting that was not passed (0: none)."),
         }
 
     def __init__(self, *args: Any, owner: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         if not owner:  # whether an exam's items may be practised is the owner's call
             del self.fields["exam_items_in_practice"]
+        # So are the rules of sitting an exam: others see them, unchangeable. Left out of a
+        # request, a rule stays as it is.
+        for name in EXAM_RULES:
+            self.fields[name].disabled = not owner
+            self.fields[name].required = False
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
@@ -456,6 +481,16 @@ class DrillSetForm(forms.ModelForm):
         seconds = cleaned.get("pass_seconds")
         if seconds is not None and not 0 < seconds <= 600:
             self.add_error("pass_seconds", _("Enter a number of seconds between 0 and 600."))
+        for name, low, high in (
+            ("exam_minutes", 1, MAX_EXAM_MINUTES),
+            ("exam_max_sittings", 1, MAX_EXAM_SITTINGS),
+            ("exam_cooldown_hours", 0, MAX_EXAM_COOLDOWN_HOURS),
+        ):
+            value = cleaned.get(name)
+            if value is not None and not low <= value <= high:
+                self.add_error(
+                    name, _("Enter a whole number from %(low)s to %(high)s.") % {"low": low, "high": high}
+                )
         if not cleaned.get("is_exam"):
             cleaned["pass_accuracy"] = None
             cleaned["pass_seconds"] = None

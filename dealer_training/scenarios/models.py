@@ -116,6 +116,17 @@ class ScenarioVersion(models.Model):
 # issues them one by one (Question.position is a small integer) and the staff page lists them.
 MAX_DRILL_SET_QUESTIONS = 200
 
+DEFAULT_EXAM_MINUTES = 30
+DEFAULT_EXAM_MAX_SITTINGS = 3
+DEFAULT_EXAM_COOLDOWN_HOURS = 24
+
+
+class ExamReview(models.TextChoices):
+    """What a trainee sees of an exam sitting once it has ended."""
+
+    SCORE = "score", _("Score only")
+    FULL = "full", _("Full review: each item, the answer and the explanation")
+
 
 class DrillSet(models.Model):
     """An ordered set of authored scenarios and generated topics; with pass marks it is an exam."""
@@ -128,6 +139,22 @@ class DrillSet(models.Model):
     is_exam = models.BooleanField(_("exam blueprint"), default=False)
     pass_accuracy = models.PositiveSmallIntegerField(_("pass mark (percent correct)"), null=True, blank=True)
     pass_seconds = models.FloatField(_("pass mark (average seconds per item)"), null=True, blank=True)
+    # The rules of sitting an exam, set by an owner (exams only; defaults for every existing set).
+    exam_minutes = models.PositiveSmallIntegerField(
+        _("time limit per sitting (minutes)"), default=DEFAULT_EXAM_MINUTES
+    )
+    exam_max_sittings = models.PositiveSmallIntegerField(
+        _("sittings allowed per trainee"), default=DEFAULT_EXAM_MAX_SITTINGS
+    )
+    exam_cooldown_hours = models.PositiveSmallIntegerField(
+        _("cool-down after a sitting not passed (hours)"), default=DEFAULT_EXAM_COOLDOWN_HOURS
+    )
+    exam_review = models.CharField(
+        _("after a sitting, the trainee sees"),
+        max_length=5,
+        choices=ExamReview.choices,
+        default=ExamReview.SCORE,
+    )
     # An exam's authored items are kept out of practice, speed and review sessions (and review
     # cards) so a trainee does not meet them with the answer shown; an owner may allow it.
     exam_items_in_practice = models.BooleanField(
@@ -155,6 +182,10 @@ class DrillSet(models.Model):
             models.CheckConstraint(
                 condition=Q(pass_accuracy__isnull=True) | Q(pass_accuracy__lte=100),
                 name="drill_set_pass_accuracy_percent",
+            ),
+            models.CheckConstraint(
+                condition=Q(exam_minutes__gte=1) & Q(exam_max_sittings__gte=1),
+                name="drill_set_exam_rules_positive",
             ),
         ]
 

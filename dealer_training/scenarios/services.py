@@ -221,6 +221,10 @@ def drill_set_save(
     drill_set = drill_set or DrillSet(organisation=organisation, created_by=user)
     for name in ("title", "description", "is_exam", "pass_accuracy", "pass_seconds"):
         setattr(drill_set, name, values.get(name))
+    # The rules of sitting an exam: kept as they are unless given (only owners may change them).
+    for name in ("exam_minutes", "exam_max_sittings", "exam_cooldown_hours", "exam_review"):
+        if values.get(name) not in (None, ""):
+            setattr(drill_set, name, values[name])
     if "exam_items_in_practice" in values:  # only an owner's form carries it
         drill_set.exam_items_in_practice = bool(values["exam_items_in_practice"])
     drill_set.description = drill_set.description or ""

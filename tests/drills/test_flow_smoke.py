@@ -8,6 +8,8 @@ from django.utils.html import escape
 from dealer_training.drills.models import Attempt, DrillSession, Question
 from dealer_training.drills.present import walk_action_text
 from dealer_training.scenarios.choices import Skill
+from dealer_training.scenarios.models import DrillSet
+from tests.scenarios.factories import add_item
 
 from .helpers import form_data
 
@@ -71,8 +73,10 @@ def test_a_hand_walk_runs_from_the_antes_to_the_awards(client, trainee, org, var
 
 
 def test_an_exam_gives_no_feedback_and_ends_on_a_result_page(client, trainee, org):
+    exam = DrillSet.objects.create(organisation=org, title="Three items", is_exam=True)
+    add_item(exam, skill="stub", variant="F7S", count=3)
     client.force_login(trainee.user)
-    client.post(reverse("drills:start", args=[org.slug]), {"mode": "exam", "count": 3})
+    client.post(reverse("drills:start", args=[org.slug]), {"mode": "exam", "drill_set": exam.pk})
     session = DrillSession.objects.get()
     for _ in range(3):
         client.get(reverse("drills:play", args=[org.slug, session.pk]))

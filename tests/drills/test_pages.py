@@ -28,7 +28,8 @@ def test_the_drills_index_offers_skills_games_modes_and_the_hand_walk(client, tr
     html = client.get(reverse("drills:index", args=[org.slug]), **EN).content.decode()
     assert "Practise a skill" in html
     assert 'value="speed"' in html
-    assert 'value="exam"' in html
+    # An exam is started only from an exam drill set, never from the free practice form.
+    assert 'value="exam"' not in html
     assert "Hand walk" in html
     assert 'name="variant" value="FR"' in html
 

@@ -164,7 +164,9 @@ def test_a_finished_exam_is_scored_against_the_blueprint_and_a_pass_gets_a_certi
 
 
 def test_exam_answers_do_not_schedule_reviews_but_practice_answers_do(trainee, org, issued):
-    _answer(issued(trainee, skill="stub", variant="F7S", mode=Mode.EXAM, count=1))
+    exam = DrillSet.objects.create(organisation=org, title="Stub exam", is_exam=True)
+    add_item(exam, skill="stub", variant="F7S", count=1)
+    _answer(issued(trainee, mode=Mode.EXAM, drill_set=exam))
     assert not ReviewCard.objects.exists()
     _answer(issued(trainee, skill="stub", variant="F7S"))
     assert ReviewCard.objects.filter(trainee=trainee.user, skill="stub", variant="F7S").count() == 1

@@ -11,8 +11,11 @@ import pytest
 from django.core.management import call_command
 from playwright.sync_api import expect
 
+from dealer_training.accounts.models import Organisation
 from dealer_training.drills.models import Attempt, DrillSession, Question
+from dealer_training.scenarios.models import DrillSet
 from tests.drills.helpers import form_data
+from tests.scenarios.factories import add_item
 
 from .conftest import DESKTOP, PHONE
 
@@ -192,10 +195,15 @@ def test_a_speed_session_is_answered_by_keyboard_with_the_clock_running(
 def test_an_exam_shows_no_feedback_until_its_result_page_and_its_certificate_verifies(
     new_page, screenshot, demo_data, language
 ):
+    exam = DrillSet.objects.create(
+        organisation=Organisation.objects.get(slug="demo-card-room"), title="Four bring-ins", is_exam=True
+    )
+    add_item(exam, skill="bring_in", variant="F7S", count=4)
     page = new_page(viewport=DESKTOP, locale=LOCALES[language])
     _log_in(page, language)
     _open_drills(page, language)
-    _start(page, language, mode="exam", count=4)
+    page.locator("li", has_text="Four bring-ins").locator("button[type=submit]").click()
+    expect(page).to_have_url(re.compile(r"/drills/s/\d+/$"))
     for _ in range(4):
         _fill_answer(page, _pending(page))
         expect(page.locator(".feedback--recorded")).to_be_visible()

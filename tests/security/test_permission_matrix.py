@@ -13,7 +13,8 @@ from dealer_training.accounts.models import Role
 
 ROLES = ("anonymous", "trainee", "other_trainee", "instructor", "owner", "outsider")
 # Objects that belong to one trainee: anybody else, staff included, is told they do not exist.
-# (The answer view takes only POST: a GET answers 405 before any lookup; its POST is checked below.)
+# (The answer and abandon views take only POST: a GET answers 405 before any lookup; their POSTs
+# are checked below.)
 TRAINEES_OWN = {"drills:play", "drills:result", "drills:question"}
 # What else an allowed GET may answer, and why.
 ALSO_FINE = {
@@ -61,6 +62,7 @@ PARAMS = {
     "drills:result": lambda w: {"org_slug": w.slug, "session_id": w.session.pk},
     "drills:question": lambda w: {"org_slug": w.slug, "question_id": w.question.pk},
     "drills:answer": lambda w: {"org_slug": w.slug, "question_id": w.question.pk},
+    "drills:abandon": lambda w: {"org_slug": w.slug, "session_id": w.session.pk},
     "rules:reference": lambda w: {"org_slug": w.slug},
     "scenarios:list": lambda w: {"org_slug": w.slug},
     "scenarios:create": lambda w: {"org_slug": w.slug},
@@ -96,6 +98,7 @@ PARAMS = {
     "progress:trainee_detail": lambda w: {"org_slug": w.slug, "trainee_id": w.trainee.user.pk},
     "progress:certificates": lambda w: {"org_slug": w.slug},
     "progress:certificate_sign": lambda w: {"org_slug": w.slug, "session_id": w.exam.pk},
+    "progress:certificate_revoke": lambda w: {"org_slug": w.slug, "pk": w.certificate.pk},
     "progress:exports": lambda w: {"org_slug": w.slug},
     "progress:export_stream": lambda w: {"org_slug": w.slug},
     "progress:export_status": lambda w: {"org_slug": w.slug, "pk": w.export.pk},
@@ -193,6 +196,32 @@ def test_nobody_but_the_trainee_can_answer_their_question(client, world, role):
     url = reverse("drills:answer", kwargs=PARAMS["drills:answer"](world))
     assert client.post(url, {"stub": "1"}).status_code == 404
     assert not Attempt.objects.exists()
+
+
+@pytest.mark.parametrize("role", ["other_trainee", "instructor", "owner", "outsider"])
+def test_nobody_but_the_trainee_can_abandon_their_exam_sitting(client, world, role):
+    from dealer_training.drills.models import DrillSession, Mode
+
+    sitting = DrillSession.objects.create(
+        organisation=world.exam.organisation, trainee=world.trainee.user, mode=Mode.EXAM, planned_count=1
+    )
+    client.force_login(world.people[role].user)
+    url = reverse("drills:abandon", kwargs={"org_slug": world.slug, "session_id": sitting.pk})
+    assert client.post(url).status_code == 404
+    sitting.refresh_from_db()
+    assert sitting.finished_at is None
+
+
+@pytest.mark.parametrize(
+    ("role", "status"),
+    [("trainee", 403), ("other_trainee", 403), ("instructor", 403), ("outsider", 404), ("owner", 302)],
+)
+def test_only_an_owner_of_the_organisation_can_revoke_a_certificate(client, world, role, status):
+    client.force_login(world.people[role].user)
+    url = reverse("progress:certificate_revoke", kwargs=PARAMS["progress:certificate_revoke"](world))
+    assert client.post(url, {"reason": "Revoked in a test"}).status_code == status
+    world.certificate.refresh_from_db()
+    assert (world.certificate.revoked_at is not None) is (role == "owner")
 
 
 # Whose progress a member may read: owners everyone's, instructors trainees' only (an instructor

@@ -10,7 +10,6 @@ Column names are stable English identifiers (spreadsheets and scripts rely on th
 
 from __future__ import annotations
 
-import csv
 import logging
 import os
 import secrets
@@ -25,6 +24,7 @@ from django.db.models import Count, F, QuerySet, Sum, TextField
 from django.db.models.functions import Cast
 from django.utils import timezone
 
+from dealer_training import csv_safe
 from dealer_training.accounts.models import Membership, Organisation
 from dealer_training.drills.models import Attempt
 from dealer_training.queueing import send_on_commit
@@ -271,15 +271,18 @@ def count(organisation: Organisation, filters: ExportFilters) -> int:
 
 
 class _Echo:
-    """A file-like object whose write() returns the line, for csv.writer in a generator."""
+    """A file-like object whose write() returns the line, for a CSV writer in a generator."""
 
     def write(self, value: str) -> str:
         return value
 
 
 def csv_lines(header: list[str], body: Iterable[list[Any]]) -> Iterator[str]:
-    """The CSV text, one line at a time, starting with the byte order mark and the header."""
-    writer = csv.writer(_Echo())
+    """The CSV text, one line at a time, starting with the byte order mark and the header.
+
+    Every cell goes through ``csv_safe``: a trainee's name or answer starting with ``=`` is never
+    run as a spreadsheet formula."""
+    writer = csv_safe.writer(_Echo())
     yield BOM + writer.writerow(header)
     for row in body:
         yield writer.writerow(row)

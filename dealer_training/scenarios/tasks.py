@@ -1,13 +1,25 @@
 """Celery entry points of the scenarios app."""
 
+from contextlib import suppress
+
 from celery import Task, shared_task
+from django.db import DatabaseError
 
 from dealer_training import jobs
 
 from .models import ImportJob
 
 
-@shared_task(bind=True, acks_late=True, reject_on_worker_lost=True)
+@shared_task(
+    bind=True,
+    acks_late=True,
+    reject_on_worker_lost=True,
+    autoretry_for=(DatabaseError,),
+    retry_backoff=2,
+    retry_backoff_max=300,
+    retry_jitter=True,
+    max_retries=8,
+)
 def import_run(self: Task, job_id: int) -> None:
     """Process an uploaded import (queued when its job row is committed).
 
@@ -24,8 +36,13 @@ def import_run(self: Task, job_id: int) -> None:
         import_job_give_up(job_id=job_id)
     if claimed is not jobs.Claim.STARTED:
         return  # finished, or deleted: a repeated delivery does nothing
-    job = ImportJob.objects.select_related("organisation", "created_by").get(pk=job_id)
-    run(job, run=number)
+    try:
+        job = ImportJob.objects.select_related("organisation", "created_by").get(pk=job_id)
+        run(job, run=number)
+    except DatabaseError:
+        with suppress(DatabaseError):
+            jobs.release(ImportJob, job_id, number)  # the retry takes it again at once
+        raise
 
 
 @shared_task(acks_late=True)

@@ -87,3 +87,8 @@ bench-faults: install
 # (the stalled-job check finds the jobs); fails unless both end done, each file and row once.
 bench-workers: install
 	$(BIN)/python -m tests.bench.workers
+
+# Slow readers: clients that stream a big CSV export and read nothing, beside /health/, against
+# gunicorn as gunicorn.conf.py runs it and as the old sync command line did (PostgreSQL).
+bench-slow-readers: install
+	$(BIN)/python -m tests.bench.slow_readers

@@ -141,6 +141,10 @@ CELERY_TIMEZONE = TIME_ZONE
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
+# Web: a client that reads nothing for this many seconds is dropped (dealer_training.wsgi), and
+# "Download now" streams at most this many rows; bigger exports are prepared in the background.
+WEB_CLIENT_TIMEOUT = env.int("WEB_CLIENT_TIMEOUT", default=30)
+EXPORT_STREAM_MAX_ROWS = env.int("EXPORT_STREAM_MAX_ROWS", default=50_000)
 # Imports and exports (dealer_training.jobs): a job whose progress has not moved for this many
 # seconds is taken to have lost its worker; it is queued again up to JOBS_MAX_RUNS runs in all,
 # then failed with a message. Progress is written at least every file / 1,000 rows.

@@ -161,6 +161,20 @@ def test_the_job_file_escapes_a_formula_name_too(owner, trainee, april, media_ro
     assert "'" + FORMULA_NAME in names
 
 
+def test_a_download_too_long_to_stream_is_refused_with_a_pointer_to_the_background_file(
+    login_as, owner, april, settings
+):
+    settings.EXPORT_STREAM_MAX_ROWS = 3
+    response = login_as(owner).get(url("export_stream", owner.organisation), _params(), **EN)
+    assert response.status_code == 422
+    assert not response.streaming
+    assert (
+        "This export has 4 rows, more than the 3 that can be downloaded directly" in response.content.decode()
+    )
+    settings.EXPORT_STREAM_MAX_ROWS = 4
+    assert login_as(owner).get(url("export_stream", owner.organisation), _params()).streaming
+
+
 def test_another_organisation_sees_none_of_these_attempts(login_as, other_owner, april):
     response = login_as(other_owner).get(url("export_stream", other_owner.organisation), _params())
     assert len(_rows(b"".join(response.streaming_content))) == 1

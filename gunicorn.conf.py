@@ -15,6 +15,3 @@ threads = int(os.environ.get("GUNICORN_THREADS", "8"))
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "60"))
 graceful_timeout = 30
 keepalive = 5
-max_requests = 2000
-max_requests_jitter = 200
-accesslog = "-"

@@ -15,3 +15,6 @@ MEDIA_ROOT = os.environ["BENCH_MEDIA_ROOT"]
 # A job whose progress has not moved for 5 s may be taken over or queued again (600 s in production).
 JOBS_STALLED_AFTER = 5
 LOGGING = {"version": 1, "disable_existing_loggers": False, "root": {"level": "WARNING"}}
+if CELERY_BROKER_URL.startswith("redis"):
+    # Redis hands an unacknowledged message out again after this many seconds (one hour by default).
+    CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 10}

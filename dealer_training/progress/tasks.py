@@ -73,7 +73,7 @@ def export_run(self: Task, *, job_id: int) -> None:
     try:
         claimed, run = jobs.claim(ExportJob, job_id)
         if claimed is jobs.Claim.BUSY and not self.request.is_eager:
-            raise self.retry(countdown=jobs.stalled_after().total_seconds(), max_retries=None)
+            raise self.retry(countdown=jobs.stalled_after().total_seconds())
         if claimed is jobs.Claim.GAVE_UP:
             exports.export_job_give_up(job_id=job_id)
         if claimed is jobs.Claim.STARTED:

@@ -31,7 +31,7 @@ def import_run(self: Task, job_id: int) -> None:
 
     claimed, number = jobs.claim(ImportJob, job_id)
     if claimed is jobs.Claim.BUSY and not self.request.is_eager:
-        raise self.retry(countdown=jobs.stalled_after().total_seconds(), max_retries=None)
+        raise self.retry(countdown=jobs.stalled_after().total_seconds())
     if claimed is jobs.Claim.GAVE_UP:
         import_job_give_up(job_id=job_id)
     if claimed is not jobs.Claim.STARTED:

@@ -8,7 +8,7 @@ ADDR ?= 127.0.0.1:8000
 # pytest-xdist workers; "auto" uses every core.
 WORKERS ?= auto
 
-.PHONY: run test lint install messages lock clean answerability bench-engine bench-reports bench-answers bench-load bench-faults
+.PHONY: run test lint install messages lock clean answerability bench-engine bench-reports bench-answers bench-load bench-faults bench-workers bench-slow-readers
 
 run: messages
 	$(MANAGE) migrate --noinput
@@ -81,3 +81,14 @@ bench-load: install
 # pages meanwhile, answers again afterwards, one attempt per question.
 bench-faults: install
 	$(BIN)/python -m tests.bench.answering --trainees 20 --seconds 40 --think 1 --restart-database-after 20
+
+# Killed workers: PostgreSQL and RabbitMQ (BENCH_BROKER_URL overrides), an import and an export
+# killed half-way with SIGKILL, once with the messages delivered again and once with them lost
+# (the stalled-job check finds the jobs); fails unless both end done, each file and row once.
+bench-workers: install
+	$(BIN)/python -m tests.bench.workers
+
+# Slow readers: clients that stream a big CSV export and read nothing, beside /health/, against
+# gunicorn as gunicorn.conf.py runs it and as the old sync command line did (PostgreSQL).
+bench-slow-readers: install
+	$(BIN)/python -m tests.bench.slow_readers

@@ -10,11 +10,11 @@ Column names are stable English identifiers (spreadsheets and scripts rely on th
 
 from __future__ import annotations
 
-import csv
 import logging
 import os
 import secrets
 from collections.abc import Iterable, Iterator
+from contextlib import suppress
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
@@ -25,6 +25,7 @@ from django.db.models import Count, F, QuerySet, Sum, TextField
 from django.db.models.functions import Cast
 from django.utils import timezone
 
+from dealer_training import csv_safe, jobs
 from dealer_training.accounts.models import Membership, Organisation
 from dealer_training.drills.models import Attempt
 from dealer_training.queueing import send_on_commit
@@ -42,6 +43,7 @@ BOM = "\ufeff"
 # ExportJob.error holds one of these codes; the page turns it into a sentence.
 ERROR_FILE = "file"
 ERROR_DATABASE = "database"
+ERROR_STALLED = jobs.ERROR_STALLED
 
 
 class Kind:
@@ -271,15 +273,18 @@ def count(organisation: Organisation, filters: ExportFilters) -> int:
 
 
 class _Echo:
-    """A file-like object whose write() returns the line, for csv.writer in a generator."""
+    """A file-like object whose write() returns the line, for a CSV writer in a generator."""
 
     def write(self, value: str) -> str:
         return value
 
 
 def csv_lines(header: list[str], body: Iterable[list[Any]]) -> Iterator[str]:
-    """The CSV text, one line at a time, starting with the byte order mark and the header."""
-    writer = csv.writer(_Echo())
+    """The CSV text, one line at a time, starting with the byte order mark and the header.
+
+    Every cell goes through ``csv_safe``: a trainee's name or answer starting with ``=`` is never
+    run as a spreadsheet formula."""
+    writer = csv_safe.writer(_Echo())
     yield BOM + writer.writerow(header)
     for row in body:
         yield writer.writerow(row)
@@ -310,11 +315,18 @@ def _set(job_id: int, **fields: Any) -> None:
     ExportJob.objects.filter(pk=job_id).update(**fields)
 
 
-def export_job_run(*, job_id: int) -> None:
+def partial_path(job: ExportJob) -> str:
+    """The temporary file a run writes before moving it into place."""
+    return f"{default_storage.path(job.file.name)}.partial"
+
+
+def export_job_run(*, job_id: int, run: int | None = None) -> None:
     """Write the job's file from scratch into a temporary file, then move it into place.
 
-    Running again (a retry, a redelivery after a killed worker) starts over and replaces the
-    temporary file, so the finished file holds each row exactly once.
+    Running again (a retry, a redelivery after a killed worker, a run queued by the stalled-job
+    check) starts over and replaces the temporary file, so the finished file holds each row
+    exactly once. ``run`` is the number :func:`dealer_training.jobs.claim` gave this run: once
+    another run has taken the job over, this one stops at its next progress write.
     """
     job = ExportJob.objects.select_related("organisation").filter(pk=job_id).first()
     if job is None or job.status == ExportJob.Status.DONE:
@@ -322,21 +334,32 @@ def export_job_run(*, job_id: int) -> None:
     filters = ExportFilters.from_params(job.params)
     organisation = job.organisation
     total = count(organisation, filters)
-    _set(job.pk, status=ExportJob.Status.RUNNING, total=total, done=0, error="")
+    if run is None:
+        _set(job.pk, status=ExportJob.Status.RUNNING)
+    if not jobs.beat(ExportJob, job.pk, run, total=total, done=0, error=""):
+        return
     final = default_storage.path(job.file.name)
-    partial = f"{final}.partial"
+    partial = partial_path(job)
     os.makedirs(os.path.dirname(final), exist_ok=True)
     written = 0
     try:
+        # A new file, not the old one truncated: a run given up on may still hold the old one open.
+        with suppress(FileNotFoundError):
+            os.unlink(partial)
         with open(partial, "w", encoding="utf-8", newline="") as out:
             for line in csv_lines(columns(filters.kind), rows(organisation, filters)):
                 out.write(line)
                 written += 1
-                if written % PROGRESS_EVERY == 0:
-                    # The header line counts too: report data rows only.
-                    _set(job.pk, done=min(written - 1, total))
+                # The header line counts too: report data rows only.
+                if written % PROGRESS_EVERY == 0 and not jobs.beat(
+                    ExportJob, job.pk, run, done=min(written - 1, total)
+                ):
+                    logger.warning("export %s: taken over by another run, this one stops", job.pk)
+                    return
             out.flush()
             os.fsync(out.fileno())
+        if not jobs.beat(ExportJob, job.pk, run):
+            return
         os.replace(partial, final)
     except OSError as error:
         logger.exception("export %s: could not write the file (%s)", job.pk, error)
@@ -345,6 +368,37 @@ def export_job_run(*, job_id: int) -> None:
     _set(
         job.pk, status=ExportJob.Status.DONE, done=written - 1, total=written - 1, finished_at=timezone.now()
     )
+
+
+def export_job_give_up(*, job_id: int) -> None:
+    """Fail a job that was started too often without finishing, and remove its temporary file."""
+    job = ExportJob.objects.filter(pk=job_id).first()
+    if job is None:
+        return
+    _set(job.pk, status=ExportJob.Status.FAILED, error=ERROR_STALLED, finished_at=timezone.now())
+    if job.file:
+        with suppress(OSError):
+            os.unlink(partial_path(job))
+
+
+def exports_recover_stalled() -> tuple[int, int]:
+    """Queue again the jobs whose heartbeat stopped, or fail those started too often.
+
+    Returns (queued again, failed)."""
+    from .tasks import export_run
+
+    queued = failed = 0
+    for pk, runs in jobs.stalled(ExportJob).values_list("pk", "runs"):
+        if runs >= jobs.max_runs():
+            export_job_give_up(job_id=pk)
+            failed += 1
+        elif jobs.requeue(ExportJob, pk, runs):
+            with transaction.atomic():
+                send_on_commit(export_run, job_id=pk)
+            queued += 1
+    if queued or failed:
+        logger.warning("stalled exports: %s queued again, %s failed", queued, failed)
+    return queued, failed
 
 
 def export_job_fail(*, job_id: int, error: str) -> None:

@@ -11,7 +11,10 @@ from datetime import date
 from celery import Task, shared_task
 from django.db import DatabaseError
 
+from dealer_training import jobs
+
 from . import exports, rollups
+from .models import ExportJob
 
 RETRY = {
     "autoretry_for": (DatabaseError,),
@@ -59,17 +62,37 @@ def rollups_rebuild_all() -> int:
     return len(organisation_ids)
 
 
-@shared_task(bind=True, **RETRY)
+@shared_task(bind=True, reject_on_worker_lost=True, **RETRY)
 def export_run(self: Task, *, job_id: int) -> None:
-    """Write an export job's CSV file; a job already done is left as it is."""
+    """Write an export job's CSV file; a job already done is left as it is.
+
+    While another run of the job is alive (a duplicate delivery) this one waits for it to
+    finish or go quiet; a job started too often without finishing is failed (``dealer_training.jobs``).
+    """
+    run = 0
     try:
-        exports.export_job_run(job_id=job_id)
+        claimed, run = jobs.claim(ExportJob, job_id)
+        if claimed is jobs.Claim.BUSY and not self.request.is_eager:
+            raise self.retry(countdown=jobs.stalled_after().total_seconds())
+        if claimed is jobs.Claim.GAVE_UP:
+            exports.export_job_give_up(job_id=job_id)
+        if claimed is jobs.Claim.STARTED:
+            exports.export_job_run(job_id=job_id, run=run)
     except DatabaseError:
         if self.request.retries >= (self.max_retries or 0):
             # The last try: tell the person waiting instead of leaving the job running forever.
             with suppress(DatabaseError):
                 exports.export_job_fail(job_id=job_id, error=exports.ERROR_DATABASE)
+        elif run:
+            with suppress(DatabaseError):
+                jobs.release(ExportJob, job_id, run)  # the retry takes it again at once
         raise
+
+
+@shared_task(acks_late=True)
+def exports_recover_stalled() -> list[int]:
+    """Celery beat: export jobs whose progress stopped are queued again or failed; [queued, failed]."""
+    return list(exports.exports_recover_stalled())
 
 
 @shared_task(acks_late=True)

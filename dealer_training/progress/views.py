@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import InvalidPage, Paginator
@@ -280,6 +281,10 @@ EXPORT_ERRORS = {
     exports.ERROR_DATABASE: lambda: _(
         "The database could not be reached. Please try again in a few minutes."
     ),
+    exports.ERROR_STALLED: lambda: _(
+        "The file was started several times but never finished (the background worker stopped). "
+        "Please try again; if it happens again, ask your administrator."
+    ),
 }
 
 
@@ -328,6 +333,20 @@ def export_stream(request: OrgHttpRequest) -> HttpResponse:
             request, "progress/exports.html", {"form": form, "jobs": _jobs(request)}, status=INVALID
         )
     filters = form.filters()
+    rows = exports.count(request.org, filters)
+    if rows > settings.EXPORT_STREAM_MAX_ROWS:
+        # A download that long would hold a web thread for minutes: the background job writes it.
+        form.add_error(
+            None,
+            _(
+                "This export has %(rows)s rows, more than the %(limit)s that can be downloaded "
+                "directly. Use “Prepare the file”: it is written in the background and linked below."
+            )
+            % {"rows": f"{rows:,}", "limit": f"{settings.EXPORT_STREAM_MAX_ROWS:,}"},
+        )
+        return render(
+            request, "progress/exports.html", {"form": form, "jobs": _jobs(request)}, status=INVALID
+        )
     response = StreamingHttpResponse(
         exports.csv_lines(exports.columns(filters.kind), exports.rows(request.org, filters)),
         content_type="text/csv; charset=utf-8",

@@ -19,10 +19,11 @@ so an upload over a limit of the whole is refused whole.
 
 import io
 import json
+import logging
 import re
 import sys
 import zipfile
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 from typing import Any
@@ -32,6 +33,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, override
 
+from dealer_training import jobs
+from dealer_training.queueing import send_on_commit
 from games.errors import EngineError
 from games.phh import from_phh
 from games.scenario import MAX_INPUT_BYTES, scenario_to_dict
@@ -54,6 +57,9 @@ MAX_SCENARIOS_PER_IMPORT = 2000
 MANIFEST = "manifest.json"
 MANIFEST_FORMAT = "stud-dealer-trainer/scenarios"
 SCENARIO_SUFFIXES = {".json": "json", ".phh": "phh", ".toml": "phh"}
+ERROR_STALLED = jobs.ERROR_STALLED
+
+logger = logging.getLogger(__name__)
 
 
 class FileProblem(Exception):
@@ -524,82 +530,158 @@ def prepare(files: list[Entry], options: Mapping[str, Any], *, already: int = 0)
     return out
 
 
-def iter_results(
-    job: ImportJob, prepared: list[Prepared]
-) -> Iterator[tuple[Entry, dict[str, Any], list[int]]]:
-    for ready in prepared:
-        entry = ready.entry
-        try:
-            if ready.problem is not None:
-                raise ready.problem
-            ids, unanswerable = _save_file(job, entry, ready.made, ready.walk)
-        except FileProblem as problem:
-            skipped = problem.code == "unknown_type"
-            yield entry, _result(entry, ok=False, skipped=skipped, error=problem.to_dict()), []
-        except EngineError as err:  # a document that changed between the check and the save
-            yield entry, _result(entry, ok=False, error=engine_problem(err, text="").to_dict()), []
-        else:
-            values: dict[str, Any] = {"scenarios": ids, "hand_walk": ready.walk}
-            if unanswerable:
-                values["unanswerable"] = unanswerable
-            yield entry, _result(entry, ok=True, **values), ids
+def file_result(job: ImportJob, ready: Prepared) -> tuple[dict[str, Any], list[int]]:
+    """Save one prepared file (its scenarios in the caller's transaction); its result and ids."""
+    entry = ready.entry
+    try:
+        if ready.problem is not None:
+            raise ready.problem
+        ids, unanswerable = _save_file(job, entry, ready.made, ready.walk)
+    except FileProblem as problem:
+        skipped = problem.code == "unknown_type"
+        return _result(entry, ok=False, skipped=skipped, error=problem.to_dict()), []
+    except EngineError as err:  # a document that changed between the check and the save
+        return _result(entry, ok=False, error=engine_problem(err, text="").to_dict()), []
+    values: dict[str, Any] = {"scenarios": ids, "hand_walk": ready.walk}
+    if unanswerable:
+        values["unanswerable"] = unanswerable
+    return _result(entry, ok=True, **values), ids
 
 
-def _refused(job: ImportJob, problem: FileProblem) -> ImportJob:
+class Superseded(Exception):
+    """Another run took the job over (this one was given up on): stop without writing."""
+
+
+def _own(job: ImportJob, run: int | None) -> None:
+    """Inside a transaction: lock the job's row, and stop if another run has taken it over."""
+    current = ImportJob.objects.select_for_update().filter(pk=job.pk).values_list("runs", flat=True).first()
+    if run is not None and current != run:
+        raise Superseded
+
+
+def _refused(job: ImportJob, run: int | None, problem: FileProblem) -> None:
     """The whole upload refused: one result saying why, and nothing saved."""
-    job.results = [storable({"file": job.filename, "ok": False, "error": problem.to_dict()})]
-    job.total = job.processed = 1
-    job.status = ImportJob.Status.FAILED
-    job.payload = b""
-    job.finished_at = timezone.now()
-    job.save()
+    with transaction.atomic():
+        _own(job, run)
+        job.results = [storable({"file": job.filename, "ok": False, "error": problem.to_dict()})]
+        job.total = job.processed = 1
+        job.status = ImportJob.Status.FAILED
+        job.payload = b""
+        job.finished_at = timezone.now()
+        job.save()
+
+
+def run(job: ImportJob, *, run: int | None = None) -> ImportJob:
+    """Process an import job file by file, saving progress after each file.
+
+    Every file is read and checked before the first is saved, so an upload over the limits is
+    refused whole. A file's scenarios and the job's progress are then saved in one transaction,
+    so a run cut off anywhere (a killed worker) leaves either both or neither: the next run skips
+    the files recorded as done and imports the others, never one twice. ``run`` is the number
+    :func:`dealer_training.jobs.claim` gave this run (None when called directly).
+    """
+    if run is None:
+        job.status = ImportJob.Status.RUNNING
+        job.heartbeat_at = timezone.now()
+        job.save(update_fields=["status", "heartbeat_at"])
+    language = job.options.get("language") or "ja"
+    try:
+        with override(language):
+            _run_files(job, run)
+    except Superseded:
+        logger.warning("import %s: taken over by another run, this one stops", job.pk)
+        return job
     return job
 
 
-def run(job: ImportJob) -> ImportJob:
-    """Process an import job file by file, saving progress after each file."""
-    job.status = ImportJob.Status.RUNNING
-    job.save(update_fields=["status"])
-    language = job.options.get("language") or "ja"
-    with override(language):
-        try:
-            files = entries(job.filename, bytes(job.payload))
-        except FileProblem as problem:
-            return _refused(job, problem)
-        manifest, files = _manifest(files)
-        size = manifest_drill_set_size(manifest)
-        if size > MAX_DRILL_SET_QUESTIONS:
-            return _refused(
-                job, FileProblem("drill_set_too_large", count=size, limit=MAX_DRILL_SET_QUESTIONS)
-            )
-        # A job picked up again after a worker stopped keeps the files it already finished.
-        finished = {r.get("file") for r in job.results if isinstance(r, dict)}
-        job.total = len(files)
-        job.processed = len([f for f in files if f.name in finished])
-        files = [f for f in files if f.name not in finished]
-        job.save(update_fields=["total", "processed"])
-        by_file: dict[str, list[int]] = {
-            r["file"]: r["scenarios"] for r in job.results if isinstance(r, dict) and r.get("scenarios")
-        }
-        try:
-            prepared = prepare(files, job.options, already=sum(len(ids) for ids in by_file.values()))
-        except FileProblem as problem:
-            return _refused(job, problem)
-        for entry, result, ids in iter_results(job, prepared):
+def _run_files(job: ImportJob, run: int | None) -> None:
+    try:
+        files = entries(job.filename, bytes(job.payload))
+    except FileProblem as problem:
+        _refused(job, run, problem)
+        return
+    manifest, files = _manifest(files)
+    size = manifest_drill_set_size(manifest)
+    if size > MAX_DRILL_SET_QUESTIONS:
+        _refused(job, run, FileProblem("drill_set_too_large", count=size, limit=MAX_DRILL_SET_QUESTIONS))
+        return
+    # A job picked up again after a worker stopped keeps the files it already finished.
+    finished = {r.get("file") for r in job.results if isinstance(r, dict)}
+    job.total = len(files)
+    job.processed = len([f for f in files if f.name in finished])
+    files = [f for f in files if f.name not in finished]
+    with transaction.atomic():
+        _own(job, run)
+        job.heartbeat_at = timezone.now()
+        job.save(update_fields=["total", "processed", "heartbeat_at"])
+    by_file: dict[str, list[int]] = {
+        r["file"]: r["scenarios"] for r in job.results if isinstance(r, dict) and r.get("scenarios")
+    }
+    try:
+        prepared = prepare(files, job.options, already=sum(len(ids) for ids in by_file.values()))
+    except FileProblem as problem:
+        _refused(job, run, problem)
+        return
+    for ready in prepared:
+        entry = ready.entry
+        with transaction.atomic():
+            _own(job, run)
+            result, ids = file_result(job, ready)
             if ids:
                 by_file[entry.name] = ids
             job.results.append(result)
             job.processed += 1
-            job.save(update_fields=["processed", "results"])
+            job.heartbeat_at = timezone.now()
+            job.save(update_fields=["processed", "results", "heartbeat_at"])
+    with transaction.atomic():
+        _own(job, run)
         if manifest is not None:
             summary = _drill_set_from_manifest(job, manifest, by_file)
             if summary is not None:
                 job.results.append({"file": MANIFEST, "ok": True, **summary})
-    job.status = ImportJob.Status.DONE
-    job.payload = b""
-    job.finished_at = timezone.now()
-    job.save()
-    return job
+        job.status = ImportJob.Status.DONE
+        job.payload = b""
+        job.finished_at = timezone.now()
+        job.save()
+
+
+def import_job_give_up(*, job_id: int) -> None:
+    """Fail a job started too often without finishing, saying so in its results."""
+    with transaction.atomic():
+        job = ImportJob.objects.select_for_update().filter(pk=job_id).first()
+        if job is None or job.status not in (ImportJob.Status.PENDING, ImportJob.Status.RUNNING):
+            return
+        job.results.append(
+            {
+                "file": job.filename,
+                "ok": False,
+                "error": {"code": ERROR_STALLED, "params": {"runs": job.runs}},
+            }
+        )
+        job.status = ImportJob.Status.FAILED
+        job.payload = b""
+        job.finished_at = timezone.now()
+        job.save()
+
+
+def imports_recover_stalled() -> tuple[int, int]:
+    """Queue again the imports whose heartbeat stopped, or fail those started too often.
+
+    Returns (queued again, failed)."""
+    from .tasks import import_run
+
+    queued = failed = 0
+    for pk, runs in jobs.stalled(ImportJob).values_list("pk", "runs"):
+        if runs >= jobs.max_runs():
+            import_job_give_up(job_id=pk)
+            failed += 1
+        elif jobs.requeue(ImportJob, pk, runs):
+            with transaction.atomic():
+                send_on_commit(import_run, job_id=pk)
+            queued += 1
+    if queued or failed:
+        logger.warning("stalled imports: %s queued again, %s failed", queued, failed)
+    return queued, failed
 
 
 # --- saying what went wrong ------------------------------------------------------------------------
@@ -644,6 +726,10 @@ def problem_message(problem: Mapping[str, Any]) -> str:
         ),
         "no_points": gettext_lazy("None of the chosen questions can be asked in this hand."),
         "unknown_type": gettext_lazy("Not a scenario file (use .json, .phh, .toml or .zip); skipped."),
+        ERROR_STALLED: gettext_lazy(
+            "The import was started %(runs)s times but never finished (the background worker stopped), "
+            "so it was stopped. The files listed above were imported; upload the file again for the rest."
+        ),
     }
     template = str(messages.get(str(code), gettext_lazy("This file cannot be imported.")))
     for name in ("count", "limit"):  # 30,001 questions, 2,000 scenarios

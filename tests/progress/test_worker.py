@@ -55,8 +55,9 @@ def wait_for(condition, *, timeout, what, worker=None):
 
 
 class Worker:
-    def __init__(self, *, queue: str, media_root: Path, log_path: Path) -> None:
+    def __init__(self, *, queue: str, media_root: Path, log_path: Path, pool: str = "solo") -> None:
         self.queue = queue
+        self.pool = pool
         self.log_path = log_path
         self.process: subprocess.Popen | None = None
         self.env = {
@@ -81,7 +82,9 @@ class Worker:
                 "dealer_training",
                 "worker",
                 "--pool",
-                "solo",
+                self.pool,
+                "--concurrency",
+                "1",
                 "--queues",
                 self.queue,
                 "--hostname",
@@ -112,6 +115,15 @@ class Worker:
         assert self.process is not None
         os.killpg(self.process.pid, signal.SIGKILL)
         self.process.wait(timeout=10)
+
+    def kill_child(self) -> int:
+        """SIGKILL the pool's child process only (prefork): the worker itself sees it die."""
+        assert self.process is not None
+        children = Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children").read_text().split()
+        assert children, "the worker has no pool process"
+        pid = int(children[0])
+        os.kill(pid, signal.SIGKILL)
+        return pid
 
     def stop(self) -> None:
         if self.process is None or self.process.poll() is not None:

@@ -20,3 +20,5 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "unacked_restore_throttle": 1,
 }
 MEDIA_ROOT = os.environ["DJANGO_MEDIA_ROOT"]
+# A job whose heartbeat is this old may be taken over by a delivery of its task (dealer_training.jobs).
+JOBS_STALLED_AFTER = 2

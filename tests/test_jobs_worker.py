@@ -1,0 +1,154 @@
+"""A real Celery worker killed with SIGKILL in the middle of an import and of an export.
+
+The worker (tests/progress/test_worker.py starts it) runs on Redis and the test database. Two
+ways to lose it: the pool's child process dies under a living worker (out of memory, a crash),
+or the whole worker is killed and another one starts. Either way each job ends done, every file
+and row once; none is left running.
+"""
+
+import io
+import json
+import os
+import time
+import zipfile
+from datetime import timedelta
+
+import pytest
+from django.db import connection, transaction
+from django.utils import timezone
+
+from dealer_training.progress import exports
+from dealer_training.progress.models import ExportJob
+from dealer_training.scenarios.models import ImportJob, Scenario
+from dealer_training.scenarios.services import import_job_create
+from tests.progress.factories import add_attempts, series
+from tests.progress.test_worker import (  # noqa: F401 - fixtures
+    Worker,
+    _wait_for_worker_connections_to_close,
+    redis_queue,
+    to_redis,
+    wait_for,
+)
+from tests.scenarios.factories import RAZZ_KINGS
+
+pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
+
+FILES = 150
+
+
+@pytest.fixture
+def prefork_worker(to_redis, redis_queue, settings, tmp_path):  # noqa: F811
+    settings.MEDIA_ROOT = tmp_path / "media"
+    running = Worker(
+        queue=redis_queue, media_root=settings.MEDIA_ROOT, log_path=tmp_path / "worker.log", pool="prefork"
+    )
+    running.start()
+    yield running
+    running.stop()
+    _wait_for_worker_connections_to_close()
+
+
+def _hold(model, pk):
+    """Inside a transaction: hold the job's row so the worker's next progress write waits."""
+    if connection.vendor == "postgresql":
+        list(model.objects.select_for_update().filter(pk=pk).values_list("pk", flat=True))
+    else:  # SQLite locks the whole file for writing; reads go on
+        model.objects.filter(pk=pk).update(finished_at=None)
+
+
+def _upload(instructor):
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        for i in range(FILES):
+            archive.writestr(f"{i:03}.json", json.dumps(RAZZ_KINGS))
+    return import_job_create(
+        organisation=instructor.organisation,
+        user=instructor.user,
+        filename="many.zip",
+        payload=buffer.getvalue(),
+        options={"language": "en"},
+    )
+
+
+def _export(owner, trainee):
+    rows = 6 * exports.PROGRESS_EVERY
+    add_attempts(membership=trainee, results=series(rows, correct_every=7))
+    today = timezone.localdate()
+    filters = exports.ExportFilters(kind=exports.Kind.ATTEMPTS, start=today - timedelta(days=30), end=today)
+    job = exports.export_job_create(organisation=owner.organisation, requested_by=owner.user, filters=filters)
+    return job, rows
+
+
+def _interrupt(model, job, worker, *, progressed, kill):
+    """Wait until the job has written some progress, hold its row, and kill."""
+    wait_for(
+        lambda: model.objects.filter(pk=job.pk, status="running", **{f"{progressed}__gt": 0}).exists(),
+        timeout=120,
+        what=f"the {model._meta.model_name} to make progress",
+        worker=worker,
+    )
+    with transaction.atomic():
+        _hold(model, job.pk)
+        state = model.objects.values_list("status", "runs").get(pk=job.pk)
+        assert state == ("running", 1), "the job finished before it could be interrupted"
+        time.sleep(0.3)  # the worker reaches its next progress write and waits there
+        kill()
+    job.refresh_from_db()
+    assert job.status == "running"
+
+
+def _imported_once(job):
+    job.refresh_from_db()
+    assert (job.status, job.processed, job.total) == ("done", FILES, FILES)
+    assert job.runs >= 2
+    assert Scenario.objects.filter(organisation=job.organisation).count() == FILES  # no file twice
+    assert sorted(r["file"] for r in job.results) == [f"{i:03}.json" for i in range(FILES)]
+
+
+def test_an_import_whose_pool_process_is_killed_goes_back_to_the_queue_and_finishes(
+    prefork_worker, instructor
+):
+    job = _upload(instructor)
+    _interrupt(ImportJob, job, prefork_worker, progressed="processed", kill=prefork_worker.kill_child)
+    wait_for(
+        lambda: ImportJob.objects.filter(pk=job.pk, status__in=["done", "failed"]).exists(),
+        timeout=180,
+        what="the import to finish after its pool process was killed",
+        worker=prefork_worker,
+    )
+    assert "WorkerLostError" in prefork_worker.log()
+    _imported_once(job)
+
+
+def test_an_export_whose_pool_process_is_killed_goes_back_to_the_queue_and_finishes(
+    prefork_worker, owner, trainee
+):
+    job, rows = _export(owner, trainee)
+    _interrupt(ExportJob, job, prefork_worker, progressed="done", kill=prefork_worker.kill_child)
+    wait_for(
+        lambda: ExportJob.objects.filter(pk=job.pk, status__in=["done", "failed"]).exists(),
+        timeout=180,
+        what="the export to finish after its pool process was killed",
+        worker=prefork_worker,
+    )
+    job.refresh_from_db()
+    assert (job.status, job.done, job.total) == ("done", rows, rows)
+    assert job.runs >= 2
+    path = exports.export_job_path(job)
+    assert path is not None
+    with open(path, encoding="utf-8") as done:
+        assert done.read().count("\n") == rows + 1  # the header and every row once
+    assert not os.path.exists(exports.partial_path(job))
+
+
+def test_an_import_whose_whole_worker_is_killed_finishes_on_a_new_worker(prefork_worker, instructor):
+    job = _upload(instructor)
+    _interrupt(ImportJob, job, prefork_worker, progressed="processed", kill=prefork_worker.kill)
+    prefork_worker.start()  # the unacknowledged message comes back after the visibility timeout
+    wait_for(
+        lambda: ImportJob.objects.filter(pk=job.pk, status__in=["done", "failed"]).exists(),
+        timeout=180,
+        what="the import to finish on the new worker",
+        worker=prefork_worker,
+    )
+    _imported_once(job)

@@ -13,11 +13,13 @@ def trainee_panel(request: OrgHttpRequest) -> Mapping[str, Any]:
     org = request.org
     trainee_id = request.user.pk
     grid = selectors.mastery_grid(organisation=org, trainee_id=trainee_id, bars=selectors.bars_for(org))
+    certificates = selectors.certificates_for_trainee(organisation=org, trainee_id=trainee_id)
     return {
         "grid": grid,
         "streak": selectors.practice_streak(organisation=org, trainee_id=trainee_id),
         "reviews_due": selectors.reviews_due_count(organisation=org, trainee_id=trainee_id),
-        "certificates": selectors.certificates_for_trainee(organisation=org, trainee_id=trainee_id),
+        "certificates": certificates,
+        "certificates_in_force": selectors.certificates_in_force(certificates),
     }
 
 

@@ -254,6 +254,11 @@ def certificates_for_trainee(*, organisation: Organisation, trainee_id: int) -> 
     )
 
 
+def certificates_in_force(certificates: list[Certificate]) -> int:
+    """How many of ``certificates`` still hold: a revoked certificate no longer counts."""
+    return sum(1 for certificate in certificates if certificate.revoked_at is None)
+
+
 # --- exams ---------------------------------------------------------------------------------------
 
 

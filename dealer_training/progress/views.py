@@ -83,11 +83,13 @@ def _history(request: OrgHttpRequest, trainee_id: int, form: HistoryFilterForm) 
 def _trainee_context(request: OrgHttpRequest, trainee_id: int) -> dict[str, Any]:
     org = request.org
     bars = selectors.bars_for(org)
+    certificates = selectors.certificates_for_trainee(organisation=org, trainee_id=trainee_id)
     context = {
         "grid": selectors.mastery_grid(organisation=org, trainee_id=trainee_id, bars=bars),
         "streak": selectors.practice_streak(organisation=org, trainee_id=trainee_id),
         "reviews_due": selectors.reviews_due_count(organisation=org, trainee_id=trainee_id),
-        "certificates": selectors.certificates_for_trainee(organisation=org, trainee_id=trainee_id),
+        "certificates": certificates,
+        "certificates_in_force": selectors.certificates_in_force(certificates),
         "sittings": selectors.exam_results(
             sessions=selectors.exam_sessions(organisation=org, trainee_id=trainee_id)[:SITTINGS_SHOWN],
             training=selectors.training_settings_for(org),

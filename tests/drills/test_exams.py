@@ -327,6 +327,17 @@ def test_a_revoked_certificate_cannot_be_signed_off(client, owner, trainee, org,
     assert Certificate.objects.get().signed_off_at is None
 
 
+def test_a_revoked_certificate_no_longer_counts_on_the_trainees_pages(client, trainee, org, exam):
+    session = _sit(trainee, exam, right=4)
+    client.force_login(trainee.user)
+    me = reverse("progress:me", args=[org.slug])
+    home = reverse("accounts:org_home", args=[org.slug])
+    assert client.get(me).context["certificates_in_force"] == 1
+    Certificate.objects.filter(session=session).update(revoked_at=timezone.now(), revoke_reason="x")
+    assert client.get(me).context["certificates_in_force"] == 0
+    assert client.get(home).context["panel"]["certificates_in_force"] == 0
+
+
 # --- the owner's rules on the drill set form ---------------------------------------------------------
 
 

@@ -19,6 +19,8 @@ delivered again; the functions here make each delivery safe:
 from __future__ import annotations
 
 import enum
+import logging
+from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
@@ -30,6 +32,8 @@ from django.utils import timezone
 PENDING, RUNNING, DONE, FAILED = "pending", "running", "done", "failed"
 UNFINISHED = (PENDING, RUNNING)
 ERROR_STALLED = "stalled"
+
+logger = logging.getLogger(__name__)
 
 
 class Claim(enum.Enum):
@@ -103,3 +107,25 @@ def requeue(model: type[models.Model], pk: int, runs: int) -> bool:
             status=PENDING, heartbeat_at=timezone.now()
         )
     )
+
+
+def recover_stalled(
+    model: type[models.Model], *, give_up: Callable[[int], None], queue: Callable[[int], None]
+) -> tuple[int, int]:
+    """The beat task's round: each stalled job is queued again (``queue`` sends its task, on
+    commit) or, once started ``JOBS_MAX_RUNS`` times, failed (``give_up``).
+
+    Returns (queued again, failed)."""
+    queued = failed = 0
+    for pk, runs in stalled(model).values_list("pk", "runs"):
+        if runs >= max_runs():
+            give_up(pk)
+            failed += 1
+        elif requeue(model, pk, runs):
+            with transaction.atomic():
+                queue(pk)
+            queued += 1
+    if queued or failed:
+        label = model._meta.label
+        logger.warning("stalled %s jobs: %s queued again, %s failed", label, queued, failed)
+    return queued, failed

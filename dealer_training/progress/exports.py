@@ -387,18 +387,11 @@ def exports_recover_stalled() -> tuple[int, int]:
     Returns (queued again, failed)."""
     from .tasks import export_run
 
-    queued = failed = 0
-    for pk, runs in jobs.stalled(ExportJob).values_list("pk", "runs"):
-        if runs >= jobs.max_runs():
-            export_job_give_up(job_id=pk)
-            failed += 1
-        elif jobs.requeue(ExportJob, pk, runs):
-            with transaction.atomic():
-                send_on_commit(export_run, job_id=pk)
-            queued += 1
-    if queued or failed:
-        logger.warning("stalled exports: %s queued again, %s failed", queued, failed)
-    return queued, failed
+    return jobs.recover_stalled(
+        ExportJob,
+        give_up=lambda pk: export_job_give_up(job_id=pk),
+        queue=lambda pk: send_on_commit(export_run, job_id=pk),
+    )
 
 
 def export_job_fail(*, job_id: int, error: str) -> None:

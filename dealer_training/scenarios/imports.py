@@ -670,18 +670,11 @@ def imports_recover_stalled() -> tuple[int, int]:
     Returns (queued again, failed)."""
     from .tasks import import_run
 
-    queued = failed = 0
-    for pk, runs in jobs.stalled(ImportJob).values_list("pk", "runs"):
-        if runs >= jobs.max_runs():
-            import_job_give_up(job_id=pk)
-            failed += 1
-        elif jobs.requeue(ImportJob, pk, runs):
-            with transaction.atomic():
-                send_on_commit(import_run, job_id=pk)
-            queued += 1
-    if queued or failed:
-        logger.warning("stalled imports: %s queued again, %s failed", queued, failed)
-    return queued, failed
+    return jobs.recover_stalled(
+        ImportJob,
+        give_up=lambda pk: import_job_give_up(job_id=pk),
+        queue=lambda pk: send_on_commit(import_run, job_id=pk),
+    )
 
 
 # --- saying what went wrong ------------------------------------------------------------------------

@@ -104,6 +104,14 @@ def export_zip(scenarios: Sequence[Scenario], *, encoding: str, drill_set: Drill
             "pass_seconds": drill_set.pass_seconds,
             "items": items,
         }
+        if drill_set.is_exam:
+            manifest["drill_set"]["exam_rules"] = {
+                "minutes": drill_set.exam_minutes,
+                "max_sittings": drill_set.exam_max_sittings,
+                "cooldown_hours": drill_set.exam_cooldown_hours,
+                "review": drill_set.exam_review,
+                "items_in_practice": drill_set.exam_items_in_practice,
+            }
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as archive:
         by_pk = {s.pk: s for s in scenarios}

@@ -17,7 +17,7 @@ from games.vary import CHANGES, MAX_COUNT
 from .choices import Skill, Variant
 from .imports import MAX_UPLOAD_BYTES
 from .labels import EVENT_TYPES, QUESTION_KINDS, RULE_VALUES, STREETS
-from .models import DrillSet, Scenario
+from .models import MAX_EXAM_COOLDOWN_HOURS, MAX_EXAM_MINUTES, MAX_EXAM_SITTINGS, DrillSet, Scenario
 
 MAX_SEATS = 10  # table sizes offered; the engine deals to at most 8 players
 MAX_PLAYERS = 8
@@ -422,9 +422,6 @@ class ExportForm(forms.Form):
 
 
 EXAM_RULES = ("exam_minutes", "exam_max_sittings", "exam_cooldown_hours", "exam_review")
-MAX_EXAM_MINUTES = 600
-MAX_EXAM_SITTINGS = 20
-MAX_EXAM_COOLDOWN_HOURS = 24 * 90
 
 
 class DrillSetForm(forms.ModelForm):

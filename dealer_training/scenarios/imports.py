@@ -34,6 +34,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, override
 
 from dealer_training import jobs
+from dealer_training.accounts.models import Membership, Role
 from dealer_training.queueing import send_on_commit
 from games.errors import EngineError
 from games.phh import from_phh
@@ -44,7 +45,17 @@ from .answerability import answerability_problems, stored_messages, stored_probl
 from .choices import Skill, Variant
 from .engine import META_KEYS, message_for, normalized, split_meta, suggested_skill
 from .labels import QUESTION_SHORT, STREETS
-from .models import MAX_DRILL_SET_QUESTIONS, DrillSet, DrillSetItem, ImportJob, Scenario
+from .models import (
+    MAX_DRILL_SET_QUESTIONS,
+    MAX_EXAM_COOLDOWN_HOURS,
+    MAX_EXAM_MINUTES,
+    MAX_EXAM_SITTINGS,
+    DrillSet,
+    DrillSetItem,
+    ExamReview,
+    ImportJob,
+    Scenario,
+)
 from .phh_points import POINTS, Point, decision_points, walk_points
 
 MAX_UPLOAD_BYTES = 5_000_000
@@ -461,6 +472,10 @@ def _drill_set_from_manifest(
         accuracy, seconds = spec.get("pass_accuracy"), spec.get("pass_seconds")
         drill_set.pass_accuracy = accuracy if isinstance(accuracy, int) and 0 <= accuracy <= 100 else None
         drill_set.pass_seconds = float(seconds) if isinstance(seconds, int | float) and seconds > 0 else None
+        rules = spec.get("exam_rules")
+        rules_ignored = drill_set.is_exam and isinstance(rules, dict) and not _importer_is_owner(job)
+        if drill_set.is_exam and isinstance(rules, dict) and not rules_ignored:
+            _apply_exam_rules(drill_set, rules)
         drill_set.save()
         position, skipped = 0, 0
         for item in items:
@@ -477,7 +492,45 @@ def _drill_set_from_manifest(
                 )
             else:
                 skipped += 1
-    return {"drill_set": drill_set.pk, "title": drill_set.title, "items": position, "items_skipped": skipped}
+    summary = {
+        "drill_set": drill_set.pk,
+        "title": drill_set.title,
+        "items": position,
+        "items_skipped": skipped,
+    }
+    if rules_ignored:
+        summary["exam_rules_ignored"] = True
+    return summary
+
+
+def _importer_is_owner(job: ImportJob) -> bool:
+    """Only an owner sets how an exam is sat; an instructor's import keeps the defaults."""
+    return (
+        Membership.objects.current()
+        .filter(organisation_id=job.organisation_id, user_id=job.created_by_id, role=Role.OWNER)
+        .exists()
+    )
+
+
+def _whole(value: Any, low: int, high: int) -> int | None:
+    ok = isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+    return value if ok else None
+
+
+def _apply_exam_rules(drill_set: DrillSet, rules: Mapping[str, Any]) -> None:
+    """The exported rules of sitting an exam, each kept only when it is one the form allows."""
+    for attribute, key, low, high in (
+        ("exam_minutes", "minutes", 1, MAX_EXAM_MINUTES),
+        ("exam_max_sittings", "max_sittings", 1, MAX_EXAM_SITTINGS),
+        ("exam_cooldown_hours", "cooldown_hours", 0, MAX_EXAM_COOLDOWN_HOURS),
+    ):
+        value = _whole(rules.get(key), low, high)
+        if value is not None:
+            setattr(drill_set, attribute, value)
+    if rules.get("review") in ExamReview.values:
+        drill_set.exam_review = rules["review"]
+    if isinstance(rules.get("items_in_practice"), bool):
+        drill_set.exam_items_in_practice = rules["items_in_practice"]
 
 
 def _item_count(item: Mapping[str, Any]) -> int:

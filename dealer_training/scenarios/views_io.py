@@ -36,6 +36,7 @@ def _job_rows(job: ImportJob) -> list[dict[str, object]]:
             "drill_set_title": result.get("title"),
             "items": result.get("items"),
             "items_skipped": result.get("items_skipped") or 0,
+            "exam_rules_ignored": bool(result.get("exam_rules_ignored")),
             "unanswerable": unanswerable_rows(result),
             "published": bool((job.options or {}).get("publish")),
         }

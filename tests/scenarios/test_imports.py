@@ -419,3 +419,82 @@ def test_export_lists_published_scenarios_only_when_asked(org):
     make_scenario(org, title="B", status="draft")
     assert [s.title for s in export_scenarios(organisation=org, scope="published")] == ["A"]
     assert [s.title for s in export_scenarios(organisation=org, scope="all")] == ["A", "B"]
+
+
+def _exam_with_rules(org):
+    exam = DrillSetFactory(
+        organisation=org,
+        title="Certification",
+        is_exam=True,
+        pass_accuracy=90,
+        exam_minutes=45,
+        exam_max_sittings=2,
+        exam_cooldown_hours=72,
+        exam_review="full",
+        exam_items_in_practice=True,
+    )
+    add_item(exam, scenario=make_scenario(org, title="Kings"))
+    return exam
+
+
+def _rules(drill_set):
+    return (
+        drill_set.exam_minutes,
+        drill_set.exam_max_sittings,
+        drill_set.exam_cooldown_hours,
+        drill_set.exam_review,
+        drill_set.exam_items_in_practice,
+    )
+
+
+def test_an_owner_moves_an_exam_with_its_rules_for_sitting_it(
+    login_as, owner, org, django_capture_on_commit_callbacks
+):
+    exam = _exam_with_rules(org)
+    client = login_as(owner)
+    content = _export(client, org, scope="drill_set", drill_set=exam.pk, encoding="json")
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(
+            reverse("scenarios:import", args=[org.slug]), {"file": SimpleUploadedFile("e.zip", content)}
+        )
+    copy = DrillSet.objects.exclude(pk=exam.pk).get()
+    assert _rules(copy) == (45, 2, 72, "full", True)
+
+
+def test_an_instructors_import_keeps_the_default_exam_rules_and_says_so(
+    login_as, owner, instructor, org, django_capture_on_commit_callbacks
+):
+    exam = _exam_with_rules(org)
+    content = _export(login_as(owner), org, scope="drill_set", drill_set=exam.pk, encoding="json")
+    client = login_as(instructor)
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(
+            reverse("scenarios:import", args=[org.slug]), {"file": SimpleUploadedFile("e.zip", content)}
+        )
+    copy = DrillSet.objects.exclude(pk=exam.pk).get()
+    assert _rules(copy) == _rules(DrillSet(is_exam=True))
+    assert "only an owner sets them" in _page(client, org, ImportJob.objects.get())
+
+
+def test_exam_rules_out_of_range_in_a_file_are_left_at_their_defaults(
+    login_as, owner, org, django_capture_on_commit_callbacks
+):
+    exam = _exam_with_rules(org)
+    client = login_as(owner)
+    content = _members(_export(client, org, scope="drill_set", drill_set=exam.pk, encoding="json"))
+    manifest = json.loads(content["manifest.json"])
+    manifest["drill_set"]["exam_rules"] = {
+        "minutes": 0,
+        "max_sittings": True,
+        "cooldown_hours": 10**9,
+        "review": "everything",
+        "items_in_practice": "yes",
+    }
+    content["manifest.json"] = json.dumps(manifest).encode()
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(
+            reverse("scenarios:import", args=[org.slug]),
+            {"file": SimpleUploadedFile("e.zip", _zip(content))},
+        )
+    copy = DrillSet.objects.exclude(pk=exam.pk).get()
+    assert _rules(copy) == _rules(DrillSet(is_exam=True))

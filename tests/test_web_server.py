@@ -64,8 +64,10 @@ def _database_url():
 
 
 def _health(port):
+    """/health/'s status, or None when it does not answer within 30 s (the readers stay for 300 s,
+    so a server whose every worker they hold never answers; a busy machine still does)."""
     try:
-        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=3)
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
         conn.request("GET", "/health/")
         status = conn.getresponse().status
         conn.close()
@@ -127,9 +129,7 @@ def test_three_slow_readers_of_a_csv_export_leave_health_answering(owner, traine
             reader.settimeout(30)
             assert reader.recv(12).startswith(b"HTTP/1.1 200")
         for _ in range(5):
-            asked = time.monotonic()
             assert _health(port) == 200
-            assert time.monotonic() - asked < 3
     finally:
         for reader in readers:
             reader.close()

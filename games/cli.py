@@ -115,7 +115,9 @@ def generate_document(options: dict[str, str]) -> dict[str, Any]:
         hint = f"use {_choices(allowed)}" if allowed else "it takes no focus"
         raise CommandError(f"{focus[:40]!r} is not a focus of {kind} in {variant}; {hint}")
     if ruleset is not None and not stud:
-        raise CommandError(f"--ruleset applies to the stud games ({_choices(STUD_VARIANTS)}) only, not {variant}")
+        raise CommandError(
+            f"--ruleset applies to the stud games ({_choices(STUD_VARIANTS)}) only, not {variant}"
+        )
     if ruleset is not None and ruleset not in PRESETS:
         raise CommandError(f"unknown ruleset {ruleset[:40]!r}; use {_choices(list(PRESETS))}")
     try:
@@ -152,7 +154,9 @@ def table_document(name: str) -> dict[str, Any]:
     except CommandError:
         raise
     except Exception as err:  # never a traceback, as for solve
-        raise CommandError(f"the engine could not draw this scenario's table ({type(err).__name__})") from None
+        raise CommandError(
+            f"the engine could not draw this scenario's table ({type(err).__name__})"
+        ) from None
 
 
 def _print_json(output: Any, *, indent: int | None = None) -> None:

@@ -150,6 +150,16 @@ def test_table_prints_the_view_of_a_file_and_of_stdin_alike():
     assert {"seats", "street", "history", "structure"} <= set(view)
 
 
+def test_table_draws_a_hand_without_a_question_with_no_kind(tmp_path, capsys):
+    document = json.loads(STUD_EXAMPLES[0].read_text())
+    del document["_question"]
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps(document))
+    view = _table(path, capsys)
+    assert view["kind"] is None
+    assert len(view["seats"]) == len(document["starting_stacks"])
+
+
 @pytest.mark.parametrize(
     ("data", "says"),
     [

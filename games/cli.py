@@ -23,6 +23,18 @@ USAGE = (
     "generate --variant V --kind K [--focus F] [--ruleset R] --seed N | table FILE|-"
 )
 STUD_VARIANTS = ("F7S", "FR", "F7S/8")
+HELP = "\n".join(
+    (
+        USAGE,
+        "generate: print a generated scenario document (JSON) that solve accepts.",
+        "  --variant  F7S, FR, F7S/8, NT, FCH or T10S",
+        "  --kind     a question kind of that game",
+        "  --focus    one of the kind's focuses (optional)",
+        "  --ruleset  tda-2024 (default) or robert-cash; stud only",
+        "  --seed     a whole number: the same arguments give the same document",
+        "table: print the table view of a scenario document (JSON): what the trainee sees.",
+    )
+)
 GENERATE_OPTIONS = ("variant", "kind", "focus", "ruleset", "seed")
 REQUIRED_OPTIONS = ("variant", "kind", "seed")
 
@@ -169,6 +181,10 @@ def _print_json(output: Any, *, indent: int | None = None) -> None:
 
 def _command(args: list[str]) -> int:
     """``generate`` and ``table``: JSON on stdout and 0, or one line on stderr and 2."""
+    if args[1:] in (["-h"], ["--help"]):
+        sys.stdout.write(HELP + "\n")
+        sys.stdout.flush()
+        return 0
     try:
         if args[0] == "generate":
             output = generate_document(parse_generate(args[1:]))

@@ -139,6 +139,14 @@ def test_the_commands_never_print_a_traceback_for_bad_arguments():
         assert result.stderr.count(b"\n") == 1
 
 
+@pytest.mark.parametrize("command_name", ["generate", "table"])
+def test_help_lists_the_options_and_exits_0(command_name, capsys):
+    code, out, err = run([command_name, "--help"], capsys)
+    assert (code, err) == (0, "")
+    assert "--variant" in out
+    assert "table view" in out
+
+
 def test_table_prints_the_view_of_a_file_and_of_stdin_alike():
     path = STUD_EXAMPLES[0]
     from_file = command("table", str(path))

@@ -1,4 +1,4 @@
-"""``python -m games solve FILE|-``: see :mod:`games.cli`."""
+"""``python -m games solve|generate|table``: see :mod:`games.cli`."""
 
 import sys
 

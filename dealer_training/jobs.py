@@ -118,17 +118,22 @@ def requeue(model: type[models.Model], pk: int, runs: int) -> bool:
 def fail_after_time_limit(fail: Callable[[], None]) -> None:
     """Run ``fail`` (which marks a job failed) after its task's soft time limit interrupted it.
 
-    The interruption may have come in the middle of a query and left the database connection
-    unusable: on a database error the connection is dropped and ``fail`` tried once more on a
-    new one. If that fails too, the stalled-job check ends the job later."""
-    try:
-        fail()
-    except DatabaseError:
-        connection.close()
+    The interruption can come anywhere, in the middle of a query or of a commit, and leave the
+    database connection in a state Django does not know: ``fail`` runs on a new connection (the
+    old one is dropped, and with it any transaction left open), and once more on another if the
+    first attempt meets a database error. If that fails too, the stalled-job check ends the job
+    later. Called inside a transaction of its caller (a job run directly, in a test), it keeps
+    that connection."""
+    for attempt in (1, 2):
+        if not connection.in_atomic_block:
+            connection.close()
         try:
             fail()
         except DatabaseError:
-            logger.exception("a job stopped by its time limit could not be marked failed")
+            if attempt == 2:
+                logger.exception("a job stopped by its time limit could not be marked failed")
+        else:
+            return
 
 
 def recover_stalled(

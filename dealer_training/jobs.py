@@ -25,13 +25,14 @@ from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
-from django.db import models, transaction
+from django.db import DatabaseError, connection, models, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
 PENDING, RUNNING, DONE, FAILED = "pending", "running", "done", "failed"
 UNFINISHED = (PENDING, RUNNING)
 ERROR_STALLED = "stalled"
+ERROR_TIME_LIMIT = "time_limit"  # a run stopped by its task's soft time limit (JOBS_SOFT_TIME_LIMIT)
 
 logger = logging.getLogger(__name__)
 
@@ -41,6 +42,11 @@ class Claim(enum.Enum):
     BUSY = "busy"  # another run is alive: try again once its heartbeat could be stale
     GONE = "gone"  # finished, failed, deleted: nothing to do
     GAVE_UP = "gave_up"  # started too many times: failed now
+
+
+def time_limit_minutes() -> int:
+    """The soft time limit of an import or export run, in whole minutes (at least one)."""
+    return max(1, -(-int(getattr(settings, "JOBS_SOFT_TIME_LIMIT", 1800)) // 60))
 
 
 def stalled_after() -> timedelta:
@@ -107,6 +113,27 @@ def requeue(model: type[models.Model], pk: int, runs: int) -> bool:
             status=PENDING, heartbeat_at=timezone.now()
         )
     )
+
+
+def fail_after_time_limit(fail: Callable[[], None]) -> None:
+    """Run ``fail`` (which marks a job failed) after its task's soft time limit interrupted it.
+
+    The interruption can come anywhere, in the middle of a query or of a commit, and leave the
+    database connection in a state Django does not know: ``fail`` runs on a new connection (the
+    old one is dropped, and with it any transaction left open), and once more on another if the
+    first attempt meets a database error. If that fails too, the stalled-job check ends the job
+    later. Called inside a transaction of its caller (a job run directly, in a test), it keeps
+    that connection."""
+    for attempt in (1, 2):
+        if not connection.in_atomic_block:
+            connection.close()
+        try:
+            fail()
+        except DatabaseError:
+            if attempt == 2:
+                logger.exception("a job stopped by its time limit could not be marked failed")
+        else:
+            return
 
 
 def recover_stalled(

@@ -13,6 +13,8 @@ from datetime import timedelta
 from unittest import mock
 
 import pytest
+from celery.exceptions import SoftTimeLimitExceeded
+from django.db import OperationalError
 from django.urls import reverse
 from django.utils import timezone
 
@@ -201,3 +203,86 @@ def test_a_job_waiting_in_the_queue_is_not_taken_for_stalled(export_job, import_
     assert list(jobs.stalled(ExportJob)) == []
     assert list(jobs.stalled(ImportJob)) == []
     assert progress_tasks.exports_recover_stalled.apply().get() == [0, 0]
+
+
+def test_an_import_stopped_by_its_soft_time_limit_fails_with_a_message(import_job, login_as, instructor):
+    original = imports.file_result
+    calls = []
+
+    def slow_second_file(job, ready):
+        calls.append(ready.entry.name)
+        if len(calls) == 2:
+            raise SoftTimeLimitExceeded  # what the worker raises in the task at its soft limit
+        return original(job, ready)
+
+    with mock.patch.object(imports, "file_result", slow_second_file), pytest.raises(SoftTimeLimitExceeded):
+        scenario_tasks.import_run(import_job.pk)
+    import_job.refresh_from_db()
+    assert (import_job.status, import_job.processed) == ("failed", 1)
+    assert import_job.finished_at is not None
+    assert import_job.payload in (b"", memoryview(b""))
+    assert Scenario.objects.count() == 1  # the file finished before the limit stays imported
+    assert import_job.results[-1]["error"]["code"] == jobs.ERROR_TIME_LIMIT
+    assert list(jobs.stalled(ImportJob)) == []  # ended, not left for the stalled-job check
+    page = login_as(instructor).get(
+        reverse("scenarios:import_job", args=[import_job.organisation.slug, import_job.pk]),
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
+    assert page.status_code == 200
+    assert "longer than its time limit (30 min)" in page.content.decode()
+
+
+def test_an_export_stopped_by_its_soft_time_limit_fails_with_a_message_and_no_partial_file(
+    export_job, media_root, login_as, owner
+):
+    partial = exports.partial_path(export_job)
+    original = exports.rows
+    partial_written = []
+
+    def rows_cut_off(organisation, filters):
+        for number, row in enumerate(original(organisation, filters)):
+            if number == 2:
+                partial_written.append(os.path.exists(partial))
+                raise SoftTimeLimitExceeded
+            yield row
+
+    with mock.patch.object(exports, "rows", rows_cut_off), pytest.raises(SoftTimeLimitExceeded):
+        progress_tasks.export_run(job_id=export_job.pk)
+    assert partial_written == [True]
+    export_job.refresh_from_db()
+    assert (export_job.status, export_job.error) == ("failed", exports.ERROR_TIME_LIMIT)
+    assert export_job.finished_at is not None
+    assert not os.path.exists(partial)
+    assert exports.export_job_path(export_job) is None
+    page = login_as(owner).get(
+        reverse("progress:exports", kwargs={"org_slug": owner.organisation.slug}), HTTP_ACCEPT_LANGUAGE="en"
+    )
+    assert "longer than its time limit (30 min)" in page.content.decode()
+
+
+def test_a_run_stopped_by_its_time_limit_leaves_alone_a_job_another_run_took_over(export_job, import_job):
+    ExportJob.objects.filter(pk=export_job.pk).update(status="running", runs=2)
+    exports.export_job_time_out(job_id=export_job.pk, run=1)
+    ImportJob.objects.filter(pk=import_job.pk).update(status="running", runs=2)
+    imports.import_job_time_out(job_id=import_job.pk, run=1)
+    assert ExportJob.objects.get(pk=export_job.pk).status == "running"
+    assert ImportJob.objects.get(pk=import_job.pk).status == "running"
+
+
+def test_a_job_stopped_by_its_time_limit_is_failed_on_a_new_connection_when_the_old_one_broke(import_job):
+    claimed, run = jobs.claim(ImportJob, import_job.pk)
+    assert claimed is jobs.Claim.STARTED
+    attempts = []
+
+    def fail():
+        attempts.append(1)
+        if len(attempts) == 1:
+            raise OperationalError("the interrupted query left the connection unusable")
+        imports.import_job_time_out(job_id=import_job.pk, run=run)
+
+    with mock.patch("dealer_training.jobs.connection") as connection:
+        connection.in_atomic_block = False  # as in a worker, outside any transaction
+        jobs.fail_after_time_limit(fail)
+    assert connection.close.call_count == 2  # a new connection for each attempt
+    assert len(attempts) == 2
+    assert ImportJob.objects.get(pk=import_job.pk).status == "failed"

@@ -17,8 +17,11 @@ import pytest
 from django.db import connection, transaction
 from django.utils import timezone
 
+from dealer_training import jobs
+from dealer_training.celery import app as celery_app
 from dealer_training.progress import exports
 from dealer_training.progress.models import ExportJob
+from dealer_training.scenarios import tasks as scenario_tasks
 from dealer_training.scenarios.models import ImportJob, Scenario
 from dealer_training.scenarios.services import import_job_create
 from tests.progress.factories import add_attempts, series
@@ -152,3 +155,60 @@ def test_an_import_whose_whole_worker_is_killed_finishes_on_a_new_worker(prefork
         worker=prefork_worker,
     )
     _imported_once(job)
+
+
+SOFT_TIME_LIMIT = 2  # seconds: JOBS_SOFT_TIME_LIMIT of the worker below and of the sender
+
+
+@pytest.fixture
+def time_limited_worker(to_redis, redis_queue, settings, tmp_path, monkeypatch):  # noqa: F811
+    # The limits travel in the message, set by the process that queues the task.
+    task = celery_app.tasks[scenario_tasks.import_run.name]
+    monkeypatch.setattr(task, "soft_time_limit", SOFT_TIME_LIMIT)
+    monkeypatch.setattr(task, "_exec_options", None)
+    settings.MEDIA_ROOT = tmp_path / "media"
+    running = Worker(
+        queue=redis_queue, media_root=settings.MEDIA_ROOT, log_path=tmp_path / "worker.log", pool="prefork"
+    )
+    running.env["JOBS_SOFT_TIME_LIMIT"] = str(SOFT_TIME_LIMIT)
+    running.start()
+    yield running
+    running.stop()
+    _wait_for_worker_connections_to_close()
+
+
+def test_an_import_past_its_soft_time_limit_on_a_real_worker_fails_with_a_message(
+    time_limited_worker, instructor
+):
+    job = _upload(instructor)
+    wait_for(
+        lambda: ImportJob.objects.filter(pk=job.pk, status="running").exists(),
+        timeout=60,
+        what="the worker to start the import",
+        worker=time_limited_worker,
+    )
+    with transaction.atomic():
+        _hold(ImportJob, job.pk)  # its next write waits here while its soft limit passes
+        assert ImportJob.objects.values_list("status", flat=True).get(pk=job.pk) == "running"
+        time.sleep(SOFT_TIME_LIMIT + 1)
+    wait_for(
+        lambda: ImportJob.objects.filter(pk=job.pk, status__in=["done", "failed"]).exists(),
+        timeout=60,
+        what="the import to be stopped by its soft time limit",
+        worker=time_limited_worker,
+    )
+    job.refresh_from_db()
+    log = time_limited_worker.log()
+    assert (job.status, job.runs) == ("failed", 1), log
+    assert job.results[-1]["error"]["code"] == jobs.ERROR_TIME_LIMIT
+    assert job.payload in (b"", memoryview(b""))
+    finished = [r["file"] for r in job.results if r.get("ok")]
+    assert len(finished) < FILES
+    assert Scenario.objects.filter(organisation=job.organisation).count() == len(finished)
+    assert f"import {job.pk}: stopped by its time limit" in log  # logged through Django's LOGGING
+    wait_for(
+        lambda: "raised unexpected: SoftTimeLimitExceeded" in time_limited_worker.log(),
+        timeout=30,
+        what="the worker to report the task stopped by its time limit",
+        worker=time_limited_worker,
+    )

@@ -44,6 +44,7 @@ BOM = "\ufeff"
 ERROR_FILE = "file"
 ERROR_DATABASE = "database"
 ERROR_STALLED = jobs.ERROR_STALLED
+ERROR_TIME_LIMIT = jobs.ERROR_TIME_LIMIT
 
 
 class Kind:
@@ -377,6 +378,21 @@ def export_job_give_up(*, job_id: int) -> None:
         return
     _set(job.pk, status=ExportJob.Status.FAILED, error=ERROR_STALLED, finished_at=timezone.now())
     if job.file:
+        with suppress(OSError):
+            os.unlink(partial_path(job))
+
+
+def export_job_time_out(*, job_id: int, run: int) -> None:
+    """Fail a run stopped by its time limit and remove its partial file, unless the job has moved
+    on meanwhile (finished, failed, or taken over by another run)."""
+    job = ExportJob.objects.filter(pk=job_id).first()
+    if job is None:
+        return
+    ended = ExportJob.objects.filter(pk=job_id, runs=run, status=ExportJob.Status.RUNNING).update(
+        status=ExportJob.Status.FAILED, error=ERROR_TIME_LIMIT, finished_at=timezone.now()
+    )
+    logger.error("export %s: stopped by its time limit", job_id)
+    if ended and job.file:
         with suppress(OSError):
             os.unlink(partial_path(job))
 

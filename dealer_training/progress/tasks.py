@@ -9,6 +9,8 @@ from contextlib import suppress
 from datetime import date
 
 from celery import Task, shared_task
+from celery.exceptions import SoftTimeLimitExceeded
+from django.conf import settings
 from django.db import DatabaseError
 
 from dealer_training import jobs
@@ -62,12 +64,19 @@ def rollups_rebuild_all() -> int:
     return len(organisation_ids)
 
 
-@shared_task(bind=True, reject_on_worker_lost=True, **RETRY)
+@shared_task(
+    bind=True,
+    reject_on_worker_lost=True,
+    soft_time_limit=settings.JOBS_SOFT_TIME_LIMIT,
+    time_limit=settings.JOBS_TIME_LIMIT,
+    **RETRY,
+)
 def export_run(self: Task, *, job_id: int) -> None:
     """Write an export job's CSV file; a job already done is left as it is.
 
     While another run of the job is alive (a duplicate delivery) this one waits for it to
     finish or go quiet; a job started too often without finishing is failed (``dealer_training.jobs``).
+    A run that reaches its soft time limit is failed with a message and its partial file removed.
     """
     run = 0
     try:
@@ -78,6 +87,10 @@ def export_run(self: Task, *, job_id: int) -> None:
             exports.export_job_give_up(job_id=job_id)
         if claimed is jobs.Claim.STARTED:
             exports.export_job_run(job_id=job_id, run=run)
+    except SoftTimeLimitExceeded:
+        if run:
+            jobs.fail_after_time_limit(lambda: exports.export_job_time_out(job_id=job_id, run=run))
+        raise
     except DatabaseError:
         if self.request.retries >= (self.max_retries or 0):
             # The last try: tell the person waiting instead of leaving the job running forever.

@@ -19,6 +19,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from dealer_training.accounts.access import STAFF_ROLES, OrgHttpRequest, org_view, public_view
 from dealer_training.accounts.models import Membership, Role
 from dealer_training.drills.models import Certificate
+from dealer_training.jobs import time_limit_minutes
 
 from . import charts, exports, selectors
 from .forms import CohortReportFilterForm, ExportForm, HistoryFilterForm, period_start
@@ -286,6 +287,13 @@ EXPORT_ERRORS = {
     exports.ERROR_STALLED: lambda: _(
         "The file was started several times but never finished (the background worker stopped). "
         "Please try again; if it happens again, ask your administrator."
+    ),
+    exports.ERROR_TIME_LIMIT: lambda: (
+        _(
+            "The file took longer than its time limit (%(minutes)s min) and was stopped. Please export "
+            "a shorter period."
+        )
+        % {"minutes": time_limit_minutes()}
     ),
 }
 

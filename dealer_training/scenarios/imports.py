@@ -69,6 +69,7 @@ MANIFEST = "manifest.json"
 MANIFEST_FORMAT = "stud-dealer-trainer/scenarios"
 SCENARIO_SUFFIXES = {".json": "json", ".phh": "phh", ".toml": "phh"}
 ERROR_STALLED = jobs.ERROR_STALLED
+ERROR_TIME_LIMIT = jobs.ERROR_TIME_LIMIT
 
 logger = logging.getLogger(__name__)
 
@@ -717,6 +718,31 @@ def import_job_give_up(*, job_id: int) -> None:
         job.save()
 
 
+def import_job_time_out(*, job_id: int, run: int) -> None:
+    """Fail a run stopped by its time limit, saying so in its results; the files it finished stay
+    imported. A job that moved on meanwhile (finished, or taken over by another run) is left alone."""
+    logger.error("import %s: stopped by its time limit", job_id)
+    with transaction.atomic():
+        job = (
+            ImportJob.objects.select_for_update()
+            .filter(pk=job_id, runs=run, status=ImportJob.Status.RUNNING)
+            .first()
+        )
+        if job is None:
+            return
+        job.results.append(
+            {
+                "file": job.filename,
+                "ok": False,
+                "error": {"code": ERROR_TIME_LIMIT, "params": {"minutes": jobs.time_limit_minutes()}},
+            }
+        )
+        job.status = ImportJob.Status.FAILED
+        job.payload = b""
+        job.finished_at = timezone.now()
+        job.save()
+
+
 def imports_recover_stalled() -> tuple[int, int]:
     """Queue again the imports whose heartbeat stopped, or fail those started too often.
 
@@ -775,6 +801,10 @@ def problem_message(problem: Mapping[str, Any]) -> str:
         ERROR_STALLED: gettext_lazy(
             "The import was started %(runs)s times but never finished (the background worker stopped), "
             "so it was stopped. The files listed above were imported; upload the file again for the rest."
+        ),
+        ERROR_TIME_LIMIT: gettext_lazy(
+            "The import took longer than its time limit (%(minutes)s min), so it was stopped. The files "
+            "listed above were imported; upload the rest in smaller parts."
         ),
     }
     template = str(messages.get(str(code), gettext_lazy("This file cannot be imported.")))

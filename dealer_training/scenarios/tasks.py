@@ -3,6 +3,8 @@
 from contextlib import suppress
 
 from celery import Task, shared_task
+from celery.exceptions import SoftTimeLimitExceeded
+from django.conf import settings
 from django.db import DatabaseError
 
 from dealer_training import jobs
@@ -19,15 +21,18 @@ from .models import ImportJob
     retry_backoff_max=300,
     retry_jitter=True,
     max_retries=8,
+    soft_time_limit=settings.JOBS_SOFT_TIME_LIMIT,
+    time_limit=settings.JOBS_TIME_LIMIT,
 )
 def import_run(self: Task, job_id: int) -> None:
     """Process an uploaded import (queued when its job row is committed).
 
     Delivered again after a worker was lost, it goes on from the files already recorded; while
     another run of the job is alive it waits for it to finish or go quiet; a job started too
-    often without finishing is failed (``dealer_training.jobs``).
+    often without finishing is failed (``dealer_training.jobs``). A run that reaches its soft time
+    limit is failed with a message; the files it finished stay imported.
     """
-    from .imports import import_job_give_up, run
+    from .imports import import_job_give_up, import_job_time_out, run
 
     claimed, number = jobs.claim(ImportJob, job_id)
     if claimed is jobs.Claim.BUSY and not self.request.is_eager:
@@ -39,6 +44,9 @@ def import_run(self: Task, job_id: int) -> None:
     try:
         job = ImportJob.objects.select_related("organisation", "created_by").get(pk=job_id)
         run(job, run=number)
+    except SoftTimeLimitExceeded:
+        jobs.fail_after_time_limit(lambda: import_job_time_out(job_id=job_id, run=number))
+        raise
     except DatabaseError:
         with suppress(DatabaseError):
             jobs.release(ImportJob, job_id, number)  # the retry takes it again at once

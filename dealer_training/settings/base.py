@@ -167,6 +167,13 @@ CELERY_TIMEZONE = TIME_ZONE
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
+# Every task is stopped after these many seconds: first SoftTimeLimitExceeded is raised in it (a
+# chance to clean up), then, if it still runs, its worker process is killed. Imports and exports
+# have longer limits of their own (JOBS_*_TIME_LIMIT below).
+CELERY_TASK_SOFT_TIME_LIMIT = env.int("CELERY_TASK_SOFT_TIME_LIMIT", default=240)
+CELERY_TASK_TIME_LIMIT = env.int("CELERY_TASK_TIME_LIMIT", default=300)
+# Workers log through Django's LOGGING (dealer_training.celery), not a root logger of their own.
+CELERY_WORKER_HIJACK_ROOT_LOGGER = False
 # Web: a client that reads nothing for this many seconds is dropped (dealer_training.wsgi), and
 # "Download now" streams at most this many rows; bigger exports are prepared in the background.
 WEB_CLIENT_TIMEOUT = env.int("WEB_CLIENT_TIMEOUT", default=30)
@@ -176,6 +183,10 @@ EXPORT_STREAM_MAX_ROWS = env.int("EXPORT_STREAM_MAX_ROWS", default=50_000)
 # then failed with a message. Progress is written at least every file / 1,000 rows.
 JOBS_STALLED_AFTER = env.int("JOBS_STALLED_AFTER", default=600)
 JOBS_MAX_RUNS = env.int("JOBS_MAX_RUNS", default=3)
+# An import or export running longer than this is stopped and failed with a message (its
+# partial file removed); the hard limit, a minute later, kills a run that ignores the soft one.
+JOBS_SOFT_TIME_LIMIT = env.int("JOBS_SOFT_TIME_LIMIT", default=1800)
+JOBS_TIME_LIMIT = env.int("JOBS_TIME_LIMIT", default=JOBS_SOFT_TIME_LIMIT + 60)
 # Scheduled tasks, run by the single `celery beat` process.
 CELERY_BEAT_SCHEDULE = {
     "scenarios-imports-recover-stalled": {

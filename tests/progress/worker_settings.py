@@ -8,9 +8,11 @@ A short visibility timeout lets a restarted worker take back a message whose wor
 import os
 
 from dealer_training.settings.test import *  # noqa: F403
-from dealer_training.settings.test import env
+from dealer_training.settings.test import SQLITE_OPTIONS, env
 
 DATABASES = {"default": env.db("DATABASE_URL")}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    DATABASES["default"].setdefault("OPTIONS", {}).update(SQLITE_OPTIONS)  # as the web process has
 CELERY_BROKER_URL = os.environ["CELERY_BROKER_URL"]
 CELERY_TASK_ALWAYS_EAGER = False
 CELERY_TASK_DEFAULT_QUEUE = os.environ["PROGRESS_TEST_QUEUE"]

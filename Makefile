@@ -1,4 +1,5 @@
-# Stud Dealer Trainer. `make run` serves the app with demo data; `make test` runs every test.
+# Stud Dealer Trainer. `make run` serves the app with demo data; `make test` runs every test but the
+# long differential and exhaustive runs (marked slow), which `make test-slow` runs.
 PY ?= python3.11
 VENV := .venv
 BIN := $(VENV)/bin
@@ -8,7 +9,7 @@ ADDR ?= 127.0.0.1:8000
 # pytest-xdist workers; "auto" uses every core.
 WORKERS ?= auto
 
-.PHONY: run test lint install messages lock clean answerability bench-engine bench-reports bench-answers bench-load bench-faults bench-workers bench-slow-readers
+.PHONY: run test test-slow lint install messages lock clean answerability bench-engine bench-reports bench-answers bench-load bench-faults bench-workers bench-slow-readers
 
 run: messages
 	$(MANAGE) migrate --noinput
@@ -16,7 +17,11 @@ run: messages
 	$(MANAGE) runserver $(ADDR)
 
 test: messages
-	DJANGO_SETTINGS_MODULE=dealer_training.settings.test $(BIN)/pytest -n $(WORKERS)
+	DJANGO_SETTINGS_MODULE=dealer_training.settings.test $(BIN)/pytest -n $(WORKERS) -m "not slow"
+
+# The tests marked slow (the 2,000-hand pokerkit comparisons, the exhaustive hand orderings).
+test-slow: messages
+	DJANGO_SETTINGS_MODULE=dealer_training.settings.test $(BIN)/pytest -n $(WORKERS) -m slow
 
 lint: install
 	$(BIN)/ruff check .

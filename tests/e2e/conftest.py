@@ -2,6 +2,10 @@
 
 Every test here is marked ``browser``. Screenshots go to test-artifacts/ (git-ignored). When
 /usr/bin/chromium is missing the tests fail with an install hint; they never skip.
+
+Tests wait on conditions (``expect``, ``wait_for_*``), never on fixed sleeps. Every wait has the one
+generous limit below, set here once, so the tests pass on a loaded machine; a wait that is met
+returns at once, so the limit costs nothing when the page is quick.
 """
 
 import os
@@ -24,6 +28,9 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 PHONE = {"width": 375, "height": 812}
 DESKTOP = {"width": 1280, "height": 800}
 
+# How long any action, navigation or expect() waits for its condition before failing.
+WAIT_MS = 60_000
+
 # Playwright's sync API keeps an event loop running in this thread; Django would otherwise
 # refuse ORM calls made by the test itself (the live server runs in its own thread).
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
@@ -42,7 +49,9 @@ def browser():
             f"{CHROMIUM} is missing: browser tests need Debian's Chromium (apt-get install -y chromium).",
             pytrace=False,
         )
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
+
+    expect.set_options(timeout=WAIT_MS)
 
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
@@ -62,7 +71,8 @@ def new_page(browser, live_server):
             base_url=live_server.url,
             extra_http_headers={"Accept-Language": locale},
         )
-        context.set_default_timeout(10_000)
+        context.set_default_timeout(WAIT_MS)
+        context.set_default_navigation_timeout(WAIT_MS)
         contexts.append(context)
         page = context.new_page()
         page.console_errors = []

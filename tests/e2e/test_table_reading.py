@@ -195,7 +195,7 @@ def test_on_a_phone_in_japanese_a_side_pot_question_with_two_short_all_ins_is_an
     pots = _pots(seats)
     assert len(pots) >= 3
     _answer_pots(page, pots, keypad=True)
-    expect(page.locator("[data-feedback]")).to_have_attribute("data-feedback", "right", timeout=30_000)
+    expect(page.locator("[data-feedback]")).to_have_attribute("data-feedback", "right")
     expect(page.locator(".feedback__verdict")).to_contain_text(t["right"])
     screenshot(page, "pots-answered")
     assert page.console_errors == []
@@ -214,7 +214,7 @@ def test_on_a_desktop_in_english_a_short_ante_pot_question_is_answered_from_the_
         assert f"{t['short_ante']} {seat['committed']:,}" in seat["tags"]
     screenshot(page, "short-ante-question")
     _answer_pots(page, _pots(seats), keypad=False)
-    expect(page.locator("[data-feedback]")).to_have_attribute("data-feedback", "right", timeout=30_000)
+    expect(page.locator("[data-feedback]")).to_have_attribute("data-feedback", "right")
     expect(page.locator(".feedback__verdict")).to_contain_text(t["right"])
     assert page.console_errors == []
 
@@ -274,7 +274,7 @@ def test_a_showdown_with_folded_hands_keeps_them_face_down_before_and_after_the_
     for seat, amount in answer["awards"].items():
         form.locator(f"input[name=award_{seat}]").fill(str(amount))
     form.locator("button[type=submit]").click()
-    expect(page.locator("[data-feedback]")).to_have_attribute("data-feedback", "right", timeout=30_000)
+    expect(page.locator("[data-feedback]")).to_have_attribute("data-feedback", "right")
     expect(page.locator(".sseat__shown").first).to_be_visible()
     backs_only()
     screenshot(page, "showdown-answered")

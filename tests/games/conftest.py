@@ -9,10 +9,10 @@ from typing import Any
 from hypothesis import HealthCheck, settings
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
-# The repository keeps its own copy of the shared example scenarios, so that a fresh clone tests
-# completely; test_examples.py checks that the copy matches ../shared when that is beside it.
+# The repository keeps its own copy of the example scenarios (data only), so that a clone tests
+# completely on its own; .ci/run compares the copy with ../shared/scenarios/examples when that is
+# beside the clone and says so in its summary.
 EXAMPLES_DIR = REPO_ROOT / "tests" / "games" / "examples"
-SHARED_EXAMPLES_DIR = REPO_ROOT.parent / "shared" / "scenarios" / "examples"
 
 settings.register_profile(
     "engine",

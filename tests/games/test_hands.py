@@ -223,7 +223,6 @@ def _pokerkit_cards(dealt: list[Card]) -> list[object]:
     return list(PokerkitCard.parse("".join(str(c) for c in dealt)))
 
 
-@pytest.mark.slow
 def test_pokerkit_standard_high_hand_orders_random_seven_card_hands_like_ours():
     from pokerkit import StandardHighHand
 
@@ -233,7 +232,6 @@ def test_pokerkit_standard_high_hand_orders_random_seven_card_hands_like_ours():
     _assert_same_order(ours, theirs)
 
 
-@pytest.mark.slow
 def test_pokerkit_regular_low_hand_orders_random_razz_hands_like_ours():
     from pokerkit import RegularLowHand
 
@@ -243,7 +241,6 @@ def test_pokerkit_regular_low_hand_orders_random_razz_hands_like_ours():
     _assert_same_order(ours, theirs)
 
 
-@pytest.mark.slow
 def test_pokerkit_eight_or_better_low_hand_orders_random_hands_like_ours():
     from pokerkit import EightOrBetterLowHand
 

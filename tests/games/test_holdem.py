@@ -477,7 +477,6 @@ def _pokerkit_state(stacks):
     return NoLimitTexasHoldem.create_state(automations, True, 0, (5, 10), 10, tuple(stacks), len(stacks))
 
 
-@pytest.mark.slow
 def test_pokerkit_agrees_on_actors_minimum_raises_and_stacks_except_the_tda_reopening_rule():
     """Random hands replayed in pokerkit 0.7.7 (orderings and amounts, no odd chips).
 

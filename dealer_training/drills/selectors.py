@@ -53,7 +53,9 @@ def drill_set_plan(*, drill_set: DrillSet) -> list[PlanEntry]:
 
 
 def drill_set_plan_size(*, drill_set: DrillSet) -> int:
-    """``len(drill_set_plan(drill_set=...))`` counted by the database, without expanding the plan."""
+    """The questions of ``drill_set_plan`` counted by the database, without expanding the plan:
+    the size guard before a session starts. Scenarios an exam holds back from a practice set are
+    counted too (the plan skips them), so it is never below the plan's length."""
     items = drill_set.items.all()
     generated = items.filter(scenario__isnull=True).aggregate(n=Sum("count"))["n"] or 0
     authored = items.filter(

@@ -41,6 +41,7 @@ from . import heatmap
 from .labels import STATUS_MARKS, STATUS_WORDS
 from .mastery import Bars, Standing, Status, standing
 from .models import DailyRollup, SkillProgress
+from .rollups import counted
 
 # Razz ordering is a razz skill; in the other games that cell is left out, not "not started".
 APPLICABLE_VARIANTS: dict[str, tuple[str, ...]] = {Skill.RAZZ_ORDER: (Variant.RAZZ,)}
@@ -761,9 +762,8 @@ def trainee_attempts_page(
 ) -> Page[Attempt]:
     """One page of a trainee's attempts, newest first, with what the scenario was."""
     attempts = (
-        Attempt.objects.filter(organisation=organisation, trainee_id=trainee_id)
-        # An exam sitting's answers show once it has ended.
-        .exclude(mode=Mode.EXAM, session__finished_at__isnull=True)
+        # An exam sitting's answers show once it has ended, as the rollups count them.
+        counted(Attempt.objects.filter(organisation=organisation, trainee_id=trainee_id))
         .select_related("question", "scenario_version__scenario")
         .only(
             "created_at",

@@ -61,7 +61,7 @@ def solve_command(name: str) -> tuple[dict[str, Any], int]:
     except OSError as err:
         return _error("cannot_read", f"cannot read {name!r}: {err.strerror or err}", None), 2
     try:
-        from games.errors import EngineError
+        from games.core.errors import EngineError
         from games.solve import solve
 
         try:
@@ -106,12 +106,12 @@ def parse_generate(args: list[str]) -> dict[str, str]:
 
 def generate_document(options: dict[str, str]) -> dict[str, Any]:
     """The document ``generate`` prints for parsed options; bad options raise CommandError."""
-    from games.errors import EngineError
-    from games.generate import focuses, generate
+    from games.core.documents import OTHER_KINDS, OTHER_VARIANTS
+    from games.core.errors import EngineError
     from games.generate_other import FOCUSES, generate_other
-    from games.other_common import OTHER_KINDS, OTHER_VARIANTS
-    from games.rules import PRESETS
-    from games.scenario import QUESTION_KINDS
+    from games.stud.generate import focuses, generate
+    from games.stud.rules import PRESETS
+    from games.stud.scenario import QUESTION_KINDS
 
     variant, kind, focus = options["variant"], options["kind"], options.get("focus")
     ruleset = options.get("ruleset")
@@ -151,7 +151,7 @@ def table_document(name: str) -> dict[str, Any]:
     except OSError as err:
         raise CommandError(f"cannot read {name!r}: {err.strerror or err}") from None
     try:
-        from games.errors import EngineError
+        from games.core.errors import EngineError
         from games.table import table_view
 
         try:

@@ -25,14 +25,14 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from games.cards import FULL_DECK, Card, Rank, Suit
-from games.errors import EngineError
-from games.generate_draw import ATTEMPTS, assign_suits, generate_draw
-from games.hands import Category, best_high, high_strength
-from games.holdem import HoldemHand, NoLimitHoldem
-from games.other_common import OTHER_KINDS, OTHER_VARIANTS
-from games.tenstud import TenStudDeal
-from games.tenstud_doc import deal_actions
+from games.core.cards import FULL_DECK, Card, Rank, Suit
+from games.core.documents import OTHER_KINDS, OTHER_VARIANTS
+from games.core.errors import EngineError
+from games.core.hands import Category, best_high, high_strength
+from games.draw.generate import ATTEMPTS, assign_suits, generate_draw
+from games.holdem.hand import HoldemHand, NoLimitHoldem
+from games.tenstud.document import deal_actions
+from games.tenstud.game import TenStudDeal
 
 __all__ = ["FOCUSES", "generate_other"]
 
@@ -215,7 +215,7 @@ def _holdem_doc(
 
 def _holdem_point(kind: str, focus: str, run: _HoldemRun) -> bool:
     """Whether the hand, as it stands, is a good place to ask ``kind`` with ``focus``."""
-    from games.holdem_answers import _short_all_ins, _why_no_raise
+    from games.holdem.answers import _short_all_ins, _why_no_raise
 
     hand = run.hand
     i = hand.actor()

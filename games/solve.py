@@ -2,7 +2,7 @@
 
 ``solve(scenario)`` returns ``{"kind", "answer", "explanation": {"en", "ja"}, "rules"}``.
 The answer is computed from the replayed hand; the explanation is written from the facts
-the computation used (see :mod:`games.explain`).
+the computation used (see :mod:`games.stud.explain`).
 """
 
 from __future__ import annotations
@@ -11,11 +11,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from games.errors import EngineError
-from games.other_common import OtherScenario
-from games.rules import Variant
-from games.scenario import Scenario, load_scenario
-from games.state import StudState
+from games.core.documents import OtherScenario
+from games.core.errors import EngineError
+from games.stud.rules import Variant
+from games.stud.scenario import Scenario, load_scenario
+from games.stud.state import StudState
 
 __all__ = ["Solution", "solve", "solve_document", "solve_other", "solve_scenario"]
 
@@ -31,7 +31,7 @@ class Solution:
     explanation: dict[str, str] | None = None  # already written (the other games); else from the facts
 
     def to_dict(self) -> dict[str, Any]:
-        from games.explain import explain
+        from games.stud.explain import explain
 
         return {
             "kind": self.kind,
@@ -78,7 +78,7 @@ def pots_answer(state: StudState) -> Solution:
     answer = {"pots": [{"amount": p.amount, "eligible": [seat(i) for i in p.eligible]} for p in pots]}
     live = [not f for f in state.folded]
     can_add = [live[i] and state.stacks[i] > 0 for i in range(state.count)]
-    from games.pots import uncalled_excess
+    from games.core.pots import uncalled_excess
 
     excess_player, excess = uncalled_excess(state.committed, live, can_add)
     short_antes = [seat(i) for i in range(state.count) if state.posted_antes[i] < state.antes[i]]
@@ -403,7 +403,7 @@ def _rp10e_ended(state: StudState) -> bool:
 
 def board_report(state: StudState) -> dict[str, Any]:
     """Facts about the boards that decide who acts first on 4th to 7th street."""
-    from games.order import board_strength, high_card_of_board
+    from games.stud.order import board_strength, high_card_of_board
 
     seat = state.seat_of
     boards = {i: state.ups[i][:4] for i in state.live_players()}
@@ -466,7 +466,7 @@ def stub_answer(state: StudState) -> Solution:
 
 
 def showdown_first_answer(state: StudState) -> Solution:
-    from games.showdown import showdown_first
+    from games.stud.showdown import showdown_first
 
     ended = state.phase in ("showdown",) or (state.phase in ("deal", "bet") and not state.betting_possible)
     if state.phase == "bet" and state.actor is not None:
@@ -505,7 +505,7 @@ def _hand_json(value: Any) -> dict[str, Any] | None:
 
 
 def best_hands_answer(state: StudState, question: Mapping[str, Any]) -> Solution:
-    from games.showdown import evaluate, rank_groups
+    from games.stud.showdown import evaluate, rank_groups
 
     seat = state.seat_of
     if "seats" in question:
@@ -595,19 +595,19 @@ def solve_other(scenario: OtherScenario) -> Solution:
     if scenario.question is None:
         raise EngineError("missing_field", "the scenario has no _question", path="_question")
     if scenario.variant_code == "NT":
-        from games.holdem_answers import solve_holdem
-        from games.holdem_doc import HoldemScenario
+        from games.holdem.answers import solve_holdem
+        from games.holdem.document import HoldemScenario
 
         assert isinstance(scenario, HoldemScenario)
         return solve_holdem(scenario)
     if scenario.variant_code == "FCH":
-        from games.draw_answers import solve_draw
-        from games.draw_doc import DrawScenario
+        from games.draw.answers import solve_draw
+        from games.draw.document import DrawScenario
 
         assert isinstance(scenario, DrawScenario)
         return solve_draw(scenario)
-    from games.tenstud_answers import solve_tenstud
-    from games.tenstud_doc import TenStudScenario
+    from games.tenstud.answers import solve_tenstud
+    from games.tenstud.document import TenStudScenario
 
     assert isinstance(scenario, TenStudScenario)
     return solve_tenstud(scenario)
@@ -619,7 +619,7 @@ def solve_scenario(
     """Replay the scenario and answer its question.
 
     ``variant`` and ``ruleset`` replay a stud hand under another game or rules (for
-    :mod:`games.diagnose`); they do not apply to the other games.
+    :mod:`games.questions.diagnose`); they do not apply to the other games.
     """
     if isinstance(scenario, OtherScenario):
         if variant is not None or ruleset is not None:

@@ -10,7 +10,7 @@ for a ``stub`` question, no pots for a ``pots`` question (the amounts they are b
 the seats), only the total for ``award``, the table as it was just before the irregularity for a
 ``ruling`` question, and for ``next_action`` nothing that says whether the betting round is over.
 Folded and mucked hands are never face up; downcards are shown only for hands tabled at the
-showdown. :mod:`games.answerable` rebuilds a scenario from this view alone.
+showdown. :mod:`games.questions.answerable` rebuilds a scenario from this view alone.
 """
 
 from __future__ import annotations
@@ -18,13 +18,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.errors import EngineError
-from games.events import Event
-from games.other_common import OtherScenario
-from games.pots import layer_pots
-from games.records import ActionRecord
-from games.scenario import Scenario, load_scenario
-from games.state import StudState
+from games.core.documents import OtherScenario
+from games.core.errors import EngineError
+from games.core.pots import layer_pots
+from games.core.records import ActionRecord
+from games.stud.events import Event
+from games.stud.scenario import Scenario, load_scenario
+from games.stud.state import StudState
 
 __all__ = ["legal_actions", "table_view", "view_street"]
 
@@ -233,19 +233,19 @@ def _phase(state: StudState, kind: str | None) -> str:
 def other_table_view(scenario: OtherScenario) -> dict[str, Any]:
     """The table view of a hold'em, Flush Code Hack or ten-card stud scenario."""
     if scenario.variant_code == "NT":
-        from games.holdem_answers import holdem_table_view
-        from games.holdem_doc import HoldemScenario
+        from games.holdem.answers import holdem_table_view
+        from games.holdem.document import HoldemScenario
 
         assert isinstance(scenario, HoldemScenario)
         return holdem_table_view(scenario)
     if scenario.variant_code == "FCH":
-        from games.draw_answers import draw_table_view
-        from games.draw_doc import DrawScenario
+        from games.draw.answers import draw_table_view
+        from games.draw.document import DrawScenario
 
         assert isinstance(scenario, DrawScenario)
         return draw_table_view(scenario)
-    from games.tenstud_answers import tenstud_table_view
-    from games.tenstud_doc import TenStudScenario
+    from games.tenstud.answers import tenstud_table_view
+    from games.tenstud.document import TenStudScenario
 
     assert isinstance(scenario, TenStudScenario)
     return tenstud_table_view(scenario)

@@ -15,8 +15,8 @@ from django.urls import reverse
 from dealer_training.drills.models import Question
 from dealer_training.drills.other_games import GAMES as OTHER_GAMES
 from dealer_training.drills.services import attempt_submit, current_question, session_start
-from games.citation_texts import designation, label
-from games.citations import CITATIONS
+from games.core.citation_texts import designation, label
+from games.core.citations import CITATIONS
 from tests.drills.helpers import every_drill, form_data
 from tests.scenarios.factories import make_scenario
 

@@ -22,7 +22,7 @@ from dealer_training.drills.models import Question
 from dealer_training.drills.services import attempt_submit, current_question, session_start
 from dealer_training.scenarios.choices import Skill
 from dealer_training.scenarios.models import Scenario
-from games.scenario import QUESTION_KINDS
+from games.stud.scenario import QUESTION_KINDS
 from tests.drills.helpers import every_drill
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -12,7 +12,7 @@ from django.core.exceptions import ValidationError
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
-from games.rules import flag_specs
+from games.stud.rules import flag_specs
 
 TDA_2024 = "tda-2024"
 ROBERT_CASH = "robert-cash"

@@ -1,4 +1,4 @@
-"""Parse a trainee's answer form into the engine's answer shape (``games.judge`` judges it).
+"""Parse a trainee's answer form into the engine's answer shape (``games.questions.judge`` judges it).
 
 The form fields follow the answer of each question kind (scenario format section 3): seats are
 seat numbers, amounts whole chips. Only the fields the question asks are read. A value that is
@@ -13,8 +13,8 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from games.events import RULING_CODES
-from games.state import STUB_PROCEDURES
+from games.stud.events import RULING_CODES
+from games.stud.state import STUB_PROCEDURES
 
 MAX_AMOUNT = 10**9
 PROCEDURES = STUB_PROCEDURES  # the engine's RP-10 H procedure codes

@@ -18,10 +18,10 @@ from dealer_training.accounts.models import Ruleset
 from dealer_training.scenarios.labels import QUESTION_KINDS, RULINGS, chips, describe_record
 from dealer_training.scenarios.present import answer_lines
 from dealer_training.scenarios.stud_table import table_context
-from games.diagnose import diagnose
-from games.errors import EngineError
+from games.core.errors import EngineError
+from games.questions.diagnose import diagnose
+from games.stud.walk import action_after_record
 from games.table import table_view
-from games.walk import action_after_record
 
 from . import other_games
 from .answers import PROCEDURES, award_fields, pot_rows

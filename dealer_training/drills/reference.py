@@ -13,8 +13,8 @@ from dealer_training.accounts.house_rules import FLAGS, flag_rule_keys
 from dealer_training.accounts.models import Ruleset
 from dealer_training.scenarios.choices import Skill, Variant
 from dealer_training.scenarios.labels import QUESTION_SHORT
-from games.citation_texts import BOOK_TEXTS, designation, summary
-from games.citations import BOOKS, CITATIONS
+from games.core.citation_texts import BOOK_TEXTS, designation, summary
+from games.core.citations import BOOKS, CITATIONS
 
 from .other_games import GAMES as OTHER_GAMES
 from .rule_coverage import Use, rule_coverage

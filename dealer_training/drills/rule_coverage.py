@@ -19,10 +19,10 @@ from pathlib import Path
 from django.core.cache import cache
 
 from dealer_training.accounts.house_rules import ROBERT_CASH, TDA_2024
-from games.errors import EngineError
-from games.generate import generate
+from games.core.errors import EngineError
 from games.solve import solve
-from games.walk import walk
+from games.stud.generate import generate
+from games.stud.walk import walk
 
 from .other_games import GAMES as OTHER_GAMES
 from .other_games import make_document

@@ -1,4 +1,4 @@
-"""The ten-card stud deal page: ``games.tenstud.deal_steps`` shown up to one step."""
+"""The ten-card stud deal page: ``games.tenstud.game.deal_steps`` shown up to one step."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Any
 from django.utils.translation import get_language
 
 from dealer_training.scenarios.labels import card_info, cards_info, chips
-from games.tenstud import deal_steps
+from games.tenstud.game import deal_steps
 
 
 @lru_cache(maxsize=64)

@@ -21,7 +21,7 @@ from dealer_training.accounts.access import ALL_ROLES, OrgHttpRequest, org_view
 from dealer_training.scenarios.choices import Skill, Variant
 from dealer_training.scenarios.labels import QUESTION_SHORT
 from dealer_training.scenarios.models import DrillSet
-from games.judge import judge
+from games.questions.judge import judge
 from games.table import table_view
 
 from . import other_games

@@ -34,8 +34,8 @@ from dealer_training.drills.models import (
 )
 from dealer_training.scenarios.choices import Skill, Variant
 from dealer_training.scenarios.models import DrillSet, DrillSetItem
-from games.generate import generate
 from games.solve import solve
+from games.stud.generate import generate
 
 from . import rollups
 from .mastery import Bars

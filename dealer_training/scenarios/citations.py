@@ -2,7 +2,7 @@
 language and linked to its entry in the in-app rules reference.
 
 The engine lists the rules an answer rests on (``solve(doc)["rules"]``, keys of
-``games.citations``); questions stored before the registry existed may carry older keys, which
+``games.core.citations``); questions stored before the registry existed may carry older keys, which
 are mapped to their entries here or left out (never shown as they are).
 """
 
@@ -18,8 +18,8 @@ from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
-from games.citation_texts import designation, label
-from games.citations import CITATIONS
+from games.core.citation_texts import designation, label
+from games.core.citations import CITATIONS
 
 # Keys stored with older answers: the source documents were cited by file. Others are dropped.
 _LEGACY_PREFIXES = {

@@ -19,7 +19,7 @@ from django.http import QueryDict
 from django.utils.translation import gettext as _
 
 from dealer_training import json_input
-from games.cards import FULL_DECK, Card
+from games.core.cards import FULL_DECK, Card
 
 from .engine import DROPPED_ON_EDIT, META_KEYS, Checked, check, message_for
 from .forms import EventForm, MetaForm, QuestionForm, ScenarioSetupForm

@@ -15,11 +15,11 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.errors import EngineError
-from games.records import ActionRecord
-from games.scenario import Scenario, load_stud_scenario, scenario_to_dict
+from games.core.errors import EngineError
+from games.core.records import ActionRecord
 from games.solve import solve_scenario
-from games.state import StudState
+from games.stud.scenario import Scenario, load_stud_scenario, scenario_to_dict
+from games.stud.state import StudState
 from games.table import legal_actions, table_view
 
 from .choices import Skill, Variant

@@ -15,7 +15,7 @@ from typing import Any
 
 from django.utils.text import slugify
 
-from games.phh import to_phh
+from games.stud.phh import to_phh
 
 from .imports import MANIFEST, MANIFEST_FORMAT
 from .models import DrillSet, Scenario

@@ -11,8 +11,8 @@ from django.utils.translation import gettext_lazy as _
 
 from dealer_training.accounts.house_rules import FLAGS
 from dealer_training.accounts.models import Cohort, Membership, Organisation, Role, Ruleset
-from games.rules import flag_specs
-from games.vary import CHANGES, MAX_COUNT
+from games.stud.rules import flag_specs
+from games.stud.vary import CHANGES, MAX_COUNT
 
 from .choices import Skill, Variant
 from .imports import MAX_UPLOAD_BYTES

@@ -36,10 +36,10 @@ from django.utils.translation import gettext_lazy, override
 from dealer_training import jobs
 from dealer_training.accounts.models import Membership, Role
 from dealer_training.queueing import send_on_commit
-from games.errors import EngineError
-from games.phh import from_phh
-from games.scenario import MAX_INPUT_BYTES, scenario_to_dict
+from games.core.errors import EngineError
 from games.solve import solve
+from games.stud.phh import from_phh
+from games.stud.scenario import MAX_INPUT_BYTES, scenario_to_dict
 
 from .answerability import answerability_problems, stored_messages, stored_problems
 from .choices import Skill, Variant

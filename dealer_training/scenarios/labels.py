@@ -1,7 +1,7 @@
 """Words for the engine's codes: question kinds, rulings, irregularities, actions and cards.
 
 The engine speaks in codes and PHH strings; these are the sentences an instructor reads.
-Card notation stays as the engine writes it, drawn with suit symbols (games.names).
+Card notation stays as the engine writes it, drawn with suit symbols (games.core.names).
 """
 
 from collections.abc import Mapping, Sequence
@@ -11,9 +11,9 @@ from django.utils.functional import Promise
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
-from games.cards import Card, parse_cards
-from games.names import card_label, suit_name
-from games.records import ActionRecord
+from games.core.cards import Card, parse_cards
+from games.core.names import card_label, suit_name
+from games.core.records import ActionRecord
 
 QUESTION_KINDS: dict[str, Promise] = {
     "pots": gettext_lazy("Pots: how much is in each pot, and who can win it"),

@@ -12,9 +12,9 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from games.errors import EngineError
-from games.scenario import Scenario, scenario_to_dict
+from games.core.errors import EngineError
 from games.solve import solve_scenario
+from games.stud.scenario import Scenario, scenario_to_dict
 
 POINTS = ("pots_after_antes", "bring_in", "first_actor", "stub", "showdown_first", "award")
 

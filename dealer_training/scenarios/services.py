@@ -16,9 +16,9 @@ from django.db.models import Max, Q, Sum
 
 from dealer_training.accounts.models import Cohort, Membership, Organisation, Role, User
 from dealer_training.queueing import send_on_commit
-from games.errors import EngineError
+from games.core.errors import EngineError
 from games.solve import solve
-from games.vary import vary
+from games.stud.vary import vary
 
 from .answerability import ScenarioNotAnswerable, answerability_problems
 from .choices import Skill

@@ -14,8 +14,8 @@ from django_htmx.http import HttpResponseClientRedirect
 from dealer_training.accounts.access import STAFF_ROLES, OrgHttpRequest, org_view
 from dealer_training.accounts.house_rules import flag_rule_keys
 from dealer_training.pagination import paginate
-from games.cards import FULL_DECK
-from games.errors import EngineError
+from games.core.cards import FULL_DECK
+from games.core.errors import EngineError
 
 from . import exports
 from .answerability import (

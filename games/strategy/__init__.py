@@ -4,7 +4,7 @@ A strategy reads a :class:`VisibleContext` (what the seat to act can see and the
 action types) and returns one :class:`Action`; the engine turns it into an amount.
 :func:`decide` picks the strategy of the variant. Everything is deterministic.
 
->>> from games.cards import parse_cards
+>>> from games.core.cards import parse_cards
 >>> ctx = VisibleContext(
 ...     variant="FR", street=3, seat=4, down=parse_cards("Ac2d"), up=parse_cards("3h"),
 ...     opponents=(Opponent(seat=1, up=parse_cards("Kc")),),

@@ -1,7 +1,7 @@
 """From a hand in progress to a computer player's action (the strategies meet the engine).
 
 :func:`visible_context` builds the :class:`VisibleContext` of a player from a
-:class:`~games.state.StudState`: only what that player can see (their own down and up
+:class:`~games.stud.state.StudState`: only what that player can see (their own down and up
 cards, every opponent's upcards, what they face on this street and the legal action
 types). :func:`cpu_action` asks the variant's strategy (:func:`games.strategy.decide`) and
 turns its action type into the PHH action string the player takes: the bring-in is
@@ -13,9 +13,9 @@ The adapter reads hands dealt in the normal way; a hand changed by an irregulari
 exposed downcard turned up, for instance) may not give a valid context.
 
 >>> import random
->>> from games.cards import parse_cards
->>> from games.rules import TDA_2024, Structure, Variant
->>> from games.state import StudState
+>>> from games.core.cards import parse_cards
+>>> from games.stud.rules import TDA_2024, Structure, Variant
+>>> from games.stud.state import StudState
 >>> state = StudState(
 ...     variant=Variant.STUD, ruleset=TDA_2024,
 ...     structure=Structure(ante=100, bring_in=200, small_bet=500, big_bet=1000),
@@ -37,11 +37,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from games.errors import EngineError
+from games.core.errors import EngineError
 from games.strategy.context import Action, Facing, Opponent, Variant, VisibleContext
 
 if TYPE_CHECKING:
-    from games.state import StudState
+    from games.stud.state import StudState
 
 __all__ = ["cpu_action", "cpu_decision", "visible_context"]
 
@@ -167,7 +167,7 @@ def cpu_decision(state: StudState) -> tuple[str, int | None]:
 
 def cpu_action(state: StudState) -> str:
     """The PHH action string the player to act takes (``"p3 cbr 500"``, ``"p2 pb"``, ...)."""
-    from games.records import ActionRecord
+    from games.core.records import ActionRecord
 
     kind, amount = cpu_decision(state)
     player = state.actor

@@ -9,7 +9,7 @@ size, the 4th-street open-pair option) is the engine's business.
 Seed 003 section 0.2 fixes the dead cards: the upcards of every opponent, folded ones
 included; downcards are never dead cards because nobody sees them.
 
->>> from games.cards import parse_cards
+>>> from games.core.cards import parse_cards
 >>> ctx = VisibleContext(
 ...     variant="F7S", street=3, seat=1,
 ...     down=parse_cards("KsKd"), up=parse_cards("4c"),
@@ -30,8 +30,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Literal
 
-from games.cards import Card
-from games.errors import EngineError
+from games.core.cards import Card
+from games.core.errors import EngineError
 
 __all__ = [
     "FALLBACKS",

@@ -28,7 +28,7 @@ pair the hand.
 
 Whatever the rule wants goes through the same fallback as Stud High (seed 003 section 8).
 
->>> from games.cards import parse_cards
+>>> from games.core.cards import parse_cards
 >>> from games.strategy.context import Opponent
 >>> ctx = VisibleContext(
 ...     variant="FR", street=3, seat=2, down=parse_cards("Ac2d"), up=parse_cards("4h"),
@@ -42,7 +42,7 @@ Whatever the rule wants goes through the same fallback as Stud High (seed 003 se
 
 from __future__ import annotations
 
-from games.hands import Category, best_razz, razz_board_strength
+from games.core.hands import Category, best_razz, razz_board_strength
 from games.strategy.context import Action, Decision, Facing, Opponent, VisibleContext, decision
 from games.strategy.shapes import low_values, partial_low_key
 

@@ -1,11 +1,11 @@
 """Shapes of a few cards: pairs, suits, straight draws and partial lows.
 
-The evaluators of :mod:`games.hands` rank complete hands of five or more cards; the
+The evaluators of :mod:`games.core.hands` rank complete hands of five or more cards; the
 strategies also need to read three or four cards (a three-flush, four to a straight, the
 best three low cards), which is what these small helpers do. Ranks are ints with the ace
 as 14; for straights the ace also counts as 1, and for lows it is 1 only.
 
->>> from games.cards import parse_cards
+>>> from games.core.cards import parse_cards
 >>> run_length(parse_cards("9c Td Jh Ks"))
 4
 >>> sorted(straight_outs(parse_cards("9c Td Jh Qs")))
@@ -22,7 +22,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from games.cards import Card, Suit
+from games.core.cards import Card, Suit
 
 __all__ = [
     "ThreeStraight",

@@ -35,7 +35,7 @@ threat of the opponents' boards is seed 003's section 5 score.
 
 Whatever the rule wants goes through the same fallback as Stud High (seed 003 section 8).
 
->>> from games.cards import parse_cards
+>>> from games.core.cards import parse_cards
 >>> from games.strategy.context import Opponent
 >>> ctx = VisibleContext(
 ...     variant="F7S/8", street=3, seat=2, down=parse_cards("Kc9d"), up=parse_cards("Ah"),
@@ -51,7 +51,7 @@ from __future__ import annotations
 
 from enum import IntEnum
 
-from games.hands import Category
+from games.core.hands import Category
 from games.strategy.context import Action, Decision, Facing, VisibleContext, decision
 from games.strategy.razz import behind_on_board, good_cards
 from games.strategy.shapes import rank_counts

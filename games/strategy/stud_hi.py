@@ -8,7 +8,7 @@ Rule names in :attr:`Decision.rule` follow the document: ``"3rd-1"`` to ``"3rd-5
 ``"4th-1"``, ``"4th-2"``, ``"5th-1"``, ``"5th-2"``, ``"6th-2"``, ``"7th-1"``, ``"7th-2"``,
 with a word on the branch taken.
 
->>> from games.cards import parse_cards
+>>> from games.core.cards import parse_cards
 >>> from games.strategy.context import Action, Facing, Opponent, VisibleContext
 >>> ctx = VisibleContext(
 ...     variant="F7S", street=3, seat=1, down=parse_cards("7h2c"), up=parse_cards("Ks"),
@@ -23,7 +23,7 @@ with a word on the branch taken.
 
 from __future__ import annotations
 
-from games.hands import Category, high_board_strength
+from games.core.hands import Category, high_board_strength
 from games.strategy.context import Action, Decision, Facing, Opponent, VisibleContext, decision
 from games.strategy.shapes import best_suit, rank_counts, run_length, three_straight
 from games.strategy.stud_hi_eval import (

@@ -9,7 +9,7 @@
 
 Readings where the document leaves a choice are listed in ``docs/strategy.md``.
 
->>> from games.cards import parse_cards
+>>> from games.core.cards import parse_cards
 >>> eval_3rd_tier(parse_cards("KsKd"), parse_cards("4c"), opponent_doors=(), dead=())
 <Tier.S: 4>
 >>> score_threat(parse_cards("7c7d"))
@@ -25,8 +25,8 @@ from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 from typing import Literal
 
-from games.cards import Card, Suit
-from games.hands import Category, best_high
+from games.core.cards import Card, Suit
+from games.core.hands import Category, best_high
 from games.strategy.shapes import (
     best_suit,
     pair_ranks,

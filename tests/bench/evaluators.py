@@ -1,8 +1,8 @@
 """Benchmark of the hand evaluators: ``python -m tests.bench.evaluators [--hands N] [--seed S]``.
 
-Prints evaluations per second for games.hands beside pokerkit 0.7.7 and treys 0.1.8 on the
+Prints evaluations per second for games.core.hands beside pokerkit 0.7.7 and treys 0.1.8 on the
 same random seven-card hands, measured in one run, the ratios, and the import time of
-games.hands in a fresh interpreter. Figures only: nothing here asserts on wall time.
+games.core.hands in a fresh interpreter. Figures only: nothing here asserts on wall time.
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from games import hands
-from games.cards import FULL_DECK, Card
+from games.core import hands
+from games.core.cards import FULL_DECK, Card
 
 
 def _rate(function: Callable[[Any], object], inputs: Sequence[Any], repeats: int) -> float:
@@ -101,13 +101,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     for name, ours, reference, theirs in rows:
         print(f"{name:<24}{ours:>12,.0f}   {reference:<48}{theirs:>12,.0f}{ours / theirs:>8.1f}x")
 
-    base = _import_ms("import games.cards")
-    full = _import_ms("import games.hands")
+    base = _import_ms("import games.core.cards")
+    full = _import_ms("import games.core.hands")
     start = time.perf_counter()
     hands._build_top5(), hands._build_low5(), hands._eight_table()
     tables = 1000 * (time.perf_counter() - start)
     print(
-        f"import games.hands in a fresh interpreter: {full:.1f} ms (games.cards alone {base:.1f} ms; "
+        f"import games.core.hands in a fresh interpreter: {full:.1f} ms "
+        f"(games.core.cards alone {base:.1f} ms; "
         f"hands adds {full - base:.1f} ms, of which building its tables {tables:.1f} ms and the rest "
         "the standard library's dataclasses and typing)"
     )

@@ -14,10 +14,10 @@ import argparse
 import time
 from collections.abc import Callable
 
-from games.generate import focuses, generate
-from games.rules import Variant
-from games.scenario import QUESTION_KINDS
-from games.walk import walk
+from games.stud.generate import focuses, generate
+from games.stud.rules import Variant
+from games.stud.scenario import QUESTION_KINDS
+from games.stud.walk import walk
 
 TARGET_MS = 20.0
 RULESETS = ("tda-2024", "robert-cash")

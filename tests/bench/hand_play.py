@@ -19,8 +19,8 @@ from pathlib import Path
 
 from pokerkit import Automation, FixedLimitSevenCardStud, Mode
 
-from games.play import DEFAULT_STRUCTURE, Policy, pick, random_hand
-from games.rules import TDA_2024, Variant
+from games.stud.play import DEFAULT_STRUCTURE, Policy, pick, random_hand
+from games.stud.rules import TDA_2024, Variant
 
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLES = REPO / "tests" / "games" / "examples"

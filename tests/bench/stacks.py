@@ -13,8 +13,8 @@ import argparse
 from collections import Counter
 from typing import Any
 
-from games.generate import generate
-from games.scenario import scenario_from_dict
+from games.stud.generate import generate
+from games.stud.scenario import scenario_from_dict
 
 KINDS = ("pots", "award", "showdown_first", "next_action")
 VARIANTS = ("F7S", "FR", "F7S/8")

@@ -4,8 +4,8 @@ from importlib import import_module
 
 from django.apps import apps
 
-from games.generate import generate
 from games.solve import solve
+from games.stud.generate import generate
 
 repair = import_module("dealer_training.drills.migrations.0004_demo_questions_store_their_solution")
 

@@ -377,8 +377,8 @@ def test_the_award_answer_sets_each_seats_chips_apart_from_its_seat_number():
     from django.utils import translation
 
     from dealer_training.scenarios.present import answer_lines
-    from games.generate import generate
     from games.solve import solve
+    from games.stud.generate import generate
 
     document = generate(kind="award", focus="odd_chips", variant="F7S/8", seed=2)
     answer = solve(document)["answer"]

@@ -9,10 +9,10 @@ from django.utils.html import escape
 
 from dealer_training.drills.reference import drill_lines, ruleset_note
 from dealer_training.drills.rule_coverage import Use, rule_coverage
-from games.citation_texts import designation, summary
-from games.citations import BOOKS, CITATIONS
-from games.generate import generate
+from games.core.citation_texts import designation, summary
+from games.core.citations import BOOKS, CITATIONS
 from games.solve import solve
+from games.stud.generate import generate
 
 EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
 JA = {"HTTP_ACCEPT_LANGUAGE": "ja"}

@@ -23,10 +23,10 @@ from dealer_training.drills.models import Question
 from dealer_training.drills.present import table_for
 from dealer_training.scenarios.labels import STREETS, card_name, chips, describe_event
 from dealer_training.scenarios.stud_table import table_context
-from games.generate import focuses, generate
-from games.scenario import QUESTION_KINDS
+from games.stud.generate import focuses, generate
+from games.stud.scenario import QUESTION_KINDS
+from games.stud.walk import walk
 from games.table import table_view
-from games.walk import walk
 
 GAMES = ("F7S", "FR", "F7S/8")
 SEEDS = range(3)

@@ -21,7 +21,7 @@ from dealer_training.drills.models import DrillSession
 from dealer_training.drills.services import session_start
 from dealer_training.scenarios.models import DrillSet, DrillSetItem
 from dealer_training.scenarios.services import scenario_save
-from games.generate import generate
+from games.stud.generate import generate
 from games.table import table_view
 
 from .conftest import DESKTOP, PHONE

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from games.generate import focus_fields, focuses, generate
-from games.walk import walk
+from games.stud.generate import focus_fields, focuses, generate
+from games.stud.walk import walk
 from tests.games.conftest import EXAMPLES_DIR, REPO_ROOT
 
 VARIANTS = ("F7S", "FR", "F7S/8")

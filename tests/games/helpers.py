@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from games.scenario import apply_phh_action, scenario_from_dict
 from games.solve import solve
+from games.stud.scenario import apply_phh_action, scenario_from_dict
 
 
 def doc(

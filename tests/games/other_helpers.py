@@ -24,11 +24,11 @@ def pokerkit_replay(doc: dict[str, Any]) -> Any:
 
 
 def draw_rounds(game: Any, rng: Any, rounds: int, act: Any = None) -> list[dict[str, Any]]:
-    """Play ``rounds`` rounds of a :class:`games.draw.DrawGame` and write each as an FCH document
+    """Play ``rounds`` rounds of a :class:`games.draw.game.DrawGame` and write each as an FCH document
     (p1 = the round's first player), with what the game said happened under ``_game``.
 
     ``act(game, seat)`` makes each move (default: ``game.random_action(rng)``)."""
-    from games.cards import format_cards
+    from games.core.cards import format_cards
 
     out: list[dict[str, Any]] = []
     for _ in range(rounds):

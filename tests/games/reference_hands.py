@@ -1,9 +1,9 @@
-"""The enumerating hand evaluators: the oracle the fast ones in ``games.hands`` are checked against.
+"""The enumerating hand evaluators: the oracle the fast ones in ``games.core.hands`` are checked against.
 
 This was the engine's first implementation: it tries every five-card subset, so it is
 slow but plainly right. It is kept here, unchanged in substance, for the tests.
 
-Its strengths are the contract: higher is better, and ``games.hands`` returns the
+Its strengths are the contract: higher is better, and ``games.core.hands`` returns the
 same numbers.
 """
 
@@ -13,8 +13,8 @@ from collections import Counter
 from collections.abc import Sequence
 from itertools import combinations
 
-from games.cards import Card
-from games.hands import Category, HandValue
+from games.core.cards import Card
+from games.core.hands import Category, HandValue
 
 __all__ = [
     "Category",

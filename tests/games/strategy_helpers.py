@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.cards import parse_cards
+from games.core.cards import parse_cards
 from games.strategy import Action, Facing, Opponent, VisibleContext
 
 A = Action

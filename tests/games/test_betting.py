@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.errors import EngineError
+from games.core.errors import EngineError
 from tests.games.helpers import answer, deal, doc, state_of, street
 
 THREE = deal("AsKs9h", "QdQc2c", "7h7c5s")

@@ -6,8 +6,8 @@ import re
 
 import pytest
 
-from games.citation_texts import BOOK_TEXTS, TEXTS, designation, label, summary
-from games.citations import BOOKS, CITATIONS
+from games.core.citation_texts import BOOK_TEXTS, TEXTS, designation, label, summary
+from games.core.citations import BOOKS, CITATIONS
 
 KEYS = sorted(CITATIONS)
 CARD_CODE = re.compile(r"(?<![A-Za-z0-9])[2-9TJQKA][cdhs](?![A-Za-z])")

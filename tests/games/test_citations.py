@@ -7,13 +7,13 @@ import re
 
 import pytest
 
-from games.citations import BOOKS, CITATIONS, citation, is_known
-from games.events import EVENT_TYPES
-from games.generate import focuses, generate
+from games.core.citations import BOOKS, CITATIONS, citation, is_known
 from games.generate_other import FOCUSES, generate_other
-from games.rules import flag_specs
-from games.scenario import QUESTION_KINDS
 from games.solve import solve
+from games.stud.events import EVENT_TYPES
+from games.stud.generate import focuses, generate
+from games.stud.rules import flag_specs
+from games.stud.scenario import QUESTION_KINDS
 from tests.games.conftest import EXAMPLES_DIR, REPO_ROOT
 
 OTHER_EXAMPLES = sorted((REPO_ROOT / "tests" / "games" / "examples_other").glob("*.json"))

@@ -13,11 +13,11 @@ from typing import Any
 import pytest
 
 from games.cli import main
-from games.generate import focuses
+from games.core.documents import OTHER_KINDS
 from games.generate_other import FOCUSES
-from games.other_common import OTHER_KINDS
-from games.scenario import QUESTION_KINDS, load_scenario
 from games.solve import solve
+from games.stud.generate import focuses
+from games.stud.scenario import QUESTION_KINDS, load_scenario
 from tests.games.conftest import REPO_ROOT
 
 HERE = Path(__file__).resolve().parent

@@ -50,11 +50,11 @@ from pokerkit import (
     StandardHighHand,
 )
 
-from games.cards import Deck, parse_cards
-from games.order import board_strength, first_by_board, high_card_of_board
-from games.rules import TDA_2024, Structure, Variant
-from games.showdown import evaluate, rank_groups
-from games.state import StudState
+from games.core.cards import Deck, parse_cards
+from games.stud.order import board_strength, first_by_board, high_card_of_board
+from games.stud.rules import TDA_2024, Structure, Variant
+from games.stud.showdown import evaluate, rank_groups
+from games.stud.state import StudState
 
 HANDS_PER_VARIANT = int(__import__("os").environ.get("DIFF_HANDS", "2000"))
 STRUCTURE = Structure(ante=100, bring_in=200, small_bet=500, big_bet=1000)

@@ -6,8 +6,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.cards import FULL_DECK, parse_cards
-from games.draw import (
+from games.core.cards import FULL_DECK, parse_cards
+from games.core.errors import EngineError
+from games.draw.game import (
     ENTRY_FEE,
     MAX_ROUNDS,
     DrawGame,
@@ -17,7 +18,6 @@ from games.draw import (
     showdown_key,
     showdown_order,
 )
-from games.errors import EngineError
 
 
 def _game(seed=1):

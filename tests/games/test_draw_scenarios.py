@@ -9,14 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from games.diagnose import diagnose
-from games.draw import DrawGame
-from games.draw_doc import DrawRound, DrawScenario, draw_scenario_from_dict
-from games.errors import EngineError
+from games.core.errors import EngineError
+from games.draw.document import DrawRound, DrawScenario, draw_scenario_from_dict
+from games.draw.game import DrawGame
 from games.generate_other import generate_other
-from games.judge import judge
-from games.scenario import load_scenario, scenario_to_dict
+from games.questions.diagnose import diagnose
+from games.questions.judge import judge
 from games.solve import solve
+from games.stud.scenario import load_scenario, scenario_to_dict
 from games.table import table_view
 from tests.games.other_helpers import draw_rounds
 

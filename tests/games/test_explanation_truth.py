@@ -1,6 +1,6 @@
 """Every explanation sentence is true of the hand it explains.
 
-Each sentence of a stud explanation is written under a key of ``games.sentences.SENTENCES``.
+Each sentence of a stud explanation is written under a key of ``games.core.sentences.SENTENCES``.
 Here every key has a predicate: what must hold in the hand for the sentence to be said,
 worked out from the actions and chips of the hand (not from the explanation's facts). The
 corpus is generated scenarios of every kind, focus, game and ruleset; ``EXPLANATION_SEEDS``
@@ -18,15 +18,15 @@ from typing import Any
 
 import pytest
 
-from games.events import substantial_action
-from games.explain import explain_sentences
-from games.generate import focuses, generate
-from games.rules import Variant
-from games.scenario import QUESTION_KINDS, Scenario, scenario_from_dict
-from games.sentences import SENTENCES
+from games.core.sentences import SENTENCES
 from games.solve import Solution, solve_scenario
-from games.state import StudState
-from games.walk import walk
+from games.stud.events import substantial_action
+from games.stud.explain import explain_sentences
+from games.stud.generate import focuses, generate
+from games.stud.rules import Variant
+from games.stud.scenario import QUESTION_KINDS, Scenario, scenario_from_dict
+from games.stud.state import StudState
+from games.stud.walk import walk
 from tests.games.helpers import deal, doc, street
 
 SEEDS = int(os.environ.get("EXPLANATION_SEEDS", "16"))
@@ -710,7 +710,7 @@ DIAGNOSE_PARAMS: dict[str, dict[str, Any]] = {
 
 
 def test_every_diagnose_sentence_is_written_for_people_in_both_languages():
-    from games.diagnose import _FLAG_JA, _MISREAD, _sentence
+    from games.questions.diagnose import _FLAG_JA, _MISREAD, _sentence
 
     scenario = corpus()[0].scenario
     said = [_sentence("next_action", code, DIAGNOSE_PARAMS.get(code, {}), scenario) for code in _MISREAD]
@@ -734,7 +734,7 @@ def test_every_diagnose_sentence_is_written_for_people_in_both_languages():
 
 
 def test_diagnose_blames_47b_only_when_a_short_all_in_did_not_reopen():
-    from games.diagnose import diagnose
+    from games.questions.diagnose import diagnose
 
     checked = 0
     for case in corpus():

@@ -7,9 +7,9 @@ import re
 
 import pytest
 
-from games.generate import generate
-from games.scenario import QUESTION_KINDS
 from games.solve import solve
+from games.stud.generate import generate
+from games.stud.scenario import QUESTION_KINDS
 from tests.games.conftest import EXAMPLES_DIR
 
 EXAMPLES = {p.name: json.loads(p.read_text(encoding="utf-8")) for p in sorted(EXAMPLES_DIR.glob("*.json"))}

@@ -6,11 +6,11 @@ import random
 
 import pytest
 
-from games.cards import Deck
-from games.play import deal_next
-from games.rules import TDA_2024, Variant
-from games.scenario import scenario_from_dict
-from games.state import StudState, short_stub_procedure
+from games.core.cards import Deck
+from games.stud.play import deal_next
+from games.stud.rules import TDA_2024, Variant
+from games.stud.scenario import scenario_from_dict
+from games.stud.state import StudState, short_stub_procedure
 from tests.games.helpers import answer, deal, doc, street
 
 THREE = deal("AsKs9h", "QdQc2c", "7h7c5s")
@@ -125,7 +125,7 @@ def test_tda_rp10h_community_card_then_first_to_act_on_seventh_is_first_on_sixth
 
 
 def test_a_hole_card_on_seventh_is_refused_when_a_community_card_is_due():
-    from games.errors import EngineError
+    from games.core.errors import EngineError
 
     state = _drive(8, {})
     with pytest.raises(EngineError) as err:

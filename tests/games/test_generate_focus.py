@@ -10,12 +10,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games.errors import EngineError
-from games.generate import focus_fields, focuses, generate
-from games.generate_focus import OPTION_CASES
-from games.rules import Variant
-from games.scenario import QUESTION_KINDS, load_scenario
+from games.core.errors import EngineError
 from games.solve import board_report, solve
+from games.stud.generate import focus_fields, focuses, generate
+from games.stud.generate_focus import OPTION_CASES
+from games.stud.rules import Variant
+from games.stud.scenario import QUESTION_KINDS, load_scenario
 from games.table import table_view
 from tests.games.test_web_api import FORBIDDEN_EVERYWHERE, _keys
 
@@ -371,8 +371,8 @@ class _SameDoorRank(__import__("random").Random):
 
 @pytest.mark.parametrize("variant", [Variant.STUD, Variant.STUD8, Variant.RAZZ])
 def test_planned_doors_never_ask_for_a_fifth_card_of_a_rank(variant):
-    from games.generate import _Hand, _plan_doors
-    from games.rules import Structure, ruleset_from
+    from games.stud.generate import _Hand, _plan_doors
+    from games.stud.rules import Structure, ruleset_from
 
     hand = _Hand(
         _SameDoorRank(7),

@@ -13,11 +13,11 @@ from collections import Counter
 
 import pytest
 
-from games.generate import _Hand, generate
-from games.play import Policy
-from games.rules import TDA_2024, Variant, structure_from
-from games.scenario import scenario_from_dict
 from games.solve import solve
+from games.stud.generate import _Hand, generate
+from games.stud.play import Policy
+from games.stud.rules import TDA_2024, Variant, structure_from
+from games.stud.scenario import scenario_from_dict
 from tests.bench.stacks import all_in_count, showdown_case
 
 VARIANTS = ("F7S", "FR", "F7S/8")

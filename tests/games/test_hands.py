@@ -1,4 +1,4 @@
-"""The fast evaluators in games.hands against the enumerating oracle and against pokerkit.
+"""The fast evaluators in games.core.hands against the enumerating oracle and against pokerkit.
 
 RULES.md 10 is the authority for the rankings; the oracle (tests/games/reference_hands.py)
 writes them down by trying every five-card subset.
@@ -12,9 +12,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games import hands
-from games.cards import FULL_DECK, Card, parse_cards
-from games.hands import Category
+from games.core import hands
+from games.core.cards import FULL_DECK, Card, parse_cards
+from games.core.hands import Category
 from tests.games import reference_hands as oracle
 
 # Standard five-card frequencies out of C(52, 5) = 2,598,960 (any probability table).
@@ -276,7 +276,11 @@ def test_evaluators_refuse_fewer_than_five_cards():
 def test_the_docstring_examples_of_the_evaluators_and_the_other_games_hold():
     import doctest
 
-    from games import draw, holdem, holdem_game, names, tenstud
+    from games.core import names
+    from games.draw import game as draw
+    from games.holdem import game as holdem_game
+    from games.holdem import hand as holdem
+    from games.tenstud import game as tenstud
 
     for module in (hands, names, holdem, holdem_game, draw, tenstud):
         result = doctest.testmod(module)

@@ -7,17 +7,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.cards import parse_cards
-from games.errors import EngineError
-from games.holdem import HoldemHand, NoLimitHoldem
-from games.holdem_explain import (
+from games.core.cards import parse_cards
+from games.core.errors import EngineError
+from games.holdem.explain import (
     explain_awards,
     explain_min_raise,
     explain_next_action,
     explain_pots,
     explain_round,
 )
-from games.holdem_game import HoldemGame, hand_from_phh, play_random_hand
+from games.holdem.game import HoldemGame, hand_from_phh, play_random_hand
+from games.holdem.hand import HoldemHand, NoLimitHoldem
 
 
 def _hand(stacks, actions=(), blinds=(5, 10), min_bet=None, antes=()):

@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from games.diagnose import diagnose
-from games.errors import EngineError
+from games.core.errors import EngineError
 from games.generate_other import FOCUSES, generate_other
-from games.holdem_doc import HoldemScenario
-from games.judge import judge
-from games.scenario import load_scenario, load_stud_scenario, scenario_to_dict
+from games.holdem.document import HoldemScenario
+from games.questions.diagnose import diagnose
+from games.questions.judge import judge
 from games.solve import solve
+from games.stud.scenario import load_scenario, load_stud_scenario, scenario_to_dict
 from games.table import legal_actions, table_view
 
 DEALS = ["d dh p1 AsKs", "d dh p2 7c7d", "d dh p3 QhJh", "d dh p4 2c2d", "d dh p5 9s8s", "d dh p6 Td4c"]

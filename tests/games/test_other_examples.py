@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from games.citations import citation
+from games.core.citations import citation
 from games.solve import solve
 from tests.games.conftest import REPO_ROOT, is_subset
 from tests.games.other_helpers import pokerkit_replay

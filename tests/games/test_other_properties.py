@@ -14,16 +14,16 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.cards import parse_cards
-from games.citations import citation
-from games.diagnose import diagnose
-from games.draw_doc import draw_scenario_from_dict
+from games.core.cards import parse_cards
+from games.core.citations import citation
+from games.draw.document import draw_scenario_from_dict
 from games.generate_other import FOCUSES, generate_other
-from games.holdem_doc import holdem_scenario_from_dict
-from games.judge import judge
+from games.holdem.document import holdem_scenario_from_dict
+from games.questions.diagnose import diagnose
+from games.questions.judge import judge
 from games.solve import solve, solve_document
 from games.table import table_view
-from games.tenstud_doc import tenstud_scenario_from_dict
+from games.tenstud.document import tenstud_scenario_from_dict
 from tests.games.other_helpers import pokerkit_replay
 from tests.games.test_properties import json_values
 
@@ -184,7 +184,7 @@ def test_solve_answers_mutated_documents_or_returns_an_error_object(doc):
 @settings(max_examples=60)
 @given(mutated_documents(), json_values)
 def test_table_view_and_diagnose_raise_only_engine_errors_on_mutated_documents(doc, given_answer):
-    from games.errors import EngineError
+    from games.core.errors import EngineError
 
     for call in (
         lambda: table_view(doc),

@@ -202,10 +202,10 @@ def test_japanese_explanations_have_no_card_codes_no_english_street_names_and_se
 def test_japanese_names_all_in_and_ten_card_stud_with_one_word_each():
     # オールイン (not オール・イン) and the source document's own 10カードスタッド (not 10枚スタッド),
     # in the explanations, the misreading notes and the rules reference texts.
-    from games.citation_texts import BOOK_TEXTS, TEXTS
-    from games.draw_answers import MISREAD_TEXT as DRAW_NOTES
-    from games.holdem_answers import MISREAD_TEXT as HOLDEM_NOTES
-    from games.tenstud_answers import MISREAD_TEXT as TENSTUD_NOTES
+    from games.core.citation_texts import BOOK_TEXTS, TEXTS
+    from games.draw.answers import MISREAD_TEXT as DRAW_NOTES
+    from games.holdem.answers import MISREAD_TEXT as HOLDEM_NOTES
+    from games.tenstud.answers import MISREAD_TEXT as TENSTUD_NOTES
 
     texts = [ja for notes in (DRAW_NOTES, HOLDEM_NOTES, TENSTUD_NOTES) for _, ja in notes.values()]
     texts += [t.ja for t in (*TEXTS.values(), *BOOK_TEXTS.values())]

@@ -10,13 +10,13 @@ from collections import Counter
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games.cards import Deck
-from games.generate import generate
-from games.play import Policy, apply_legal, deal_next, random_action
-from games.rules import ROBERT_CASH, TDA_2024, Structure, Variant
-from games.scenario import QUESTION_KINDS
+from games.core.cards import Deck
 from games.solve import solve, solve_document
-from games.state import StudState
+from games.stud.generate import generate
+from games.stud.play import Policy, apply_legal, deal_next, random_action
+from games.stud.rules import ROBERT_CASH, TDA_2024, Structure, Variant
+from games.stud.scenario import QUESTION_KINDS
+from games.stud.state import StudState
 from tests.games.conftest import EXAMPLES_DIR
 
 STRUCTURE = Structure(ante=100, bring_in=200, small_bet=500, big_bet=1000)

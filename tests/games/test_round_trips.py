@@ -14,12 +14,12 @@ from hypothesis import strategies as st
 from pokerkit import HandHistory
 from pokerkit.notation import parse_action
 
-from games.generate import generate
-from games.order import first_by_board
-from games.phh import from_phh, hand_document, state_to_phh, to_phh
-from games.play import Policy, random_hand
-from games.rules import TDA_2024, Structure, Variant
-from games.scenario import QUESTION_KINDS, apply_phh_action, scenario_from_dict, scenario_to_dict
+from games.stud.generate import generate
+from games.stud.order import first_by_board
+from games.stud.phh import from_phh, hand_document, state_to_phh, to_phh
+from games.stud.play import Policy, random_hand
+from games.stud.rules import TDA_2024, Structure, Variant
+from games.stud.scenario import QUESTION_KINDS, apply_phh_action, scenario_from_dict, scenario_to_dict
 from tests.games.conftest import EXAMPLES_DIR
 
 generated = st.builds(

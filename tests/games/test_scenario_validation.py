@@ -8,9 +8,9 @@ import sys
 
 import pytest
 
-from games.errors import EngineError
-from games.scenario import load_scenario, scenario_from_dict, scenario_to_dict
+from games.core.errors import EngineError
 from games.solve import solve_document
+from games.stud.scenario import load_scenario, scenario_from_dict, scenario_to_dict
 from tests.games.conftest import REPO_ROOT
 from tests.games.helpers import deal, doc, state_of
 

@@ -9,13 +9,13 @@ import random
 import pytest
 
 import games.strategy.adapter
-from games.cards import Deck
-from games.errors import EngineError
-from games.play import deal_next
-from games.rules import ROBERT_CASH, TDA_2024, Structure, Variant
-from games.scenario import apply_phh_action
-from games.state import StudState
+from games.core.cards import Deck
+from games.core.errors import EngineError
 from games.strategy import Action, Facing, cpu_action, visible_context
+from games.stud.play import deal_next
+from games.stud.rules import ROBERT_CASH, TDA_2024, Structure, Variant
+from games.stud.scenario import apply_phh_action
+from games.stud.state import StudState
 from tests.games.helpers import deal, doc, state_of
 
 A = Action

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.cards import FULL_DECK, parse_cards
-from games.errors import EngineError
+from games.core.cards import FULL_DECK, parse_cards
+from games.core.errors import EngineError
 from games.strategy import Action, Facing, Opponent, VisibleContext, decide, plan
 from tests.games.strategy_helpers import USUAL, make, opp
 

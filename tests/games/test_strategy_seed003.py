@@ -3,7 +3,7 @@ of sections 4-6, the street rules of section 7 and the fallback of section 8."""
 
 import pytest
 
-from games.cards import parse_cards
+from games.core.cards import parse_cards
 from games.strategy import Action, Facing, decide, plan
 from games.strategy.stud_hi import max_threat, read_third
 from games.strategy.stud_hi_eval import (

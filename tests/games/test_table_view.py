@@ -6,11 +6,11 @@ import random
 
 import pytest
 
-from games.answerable import check_answerable, rebuild_from_view
-from games.cards import Deck
-from games.generate import generate
-from games.play import apply_legal, deal_next, random_action
-from games.scenario import QUESTION_KINDS, apply_phh_action, load_scenario, scenario_to_dict
+from games.core.cards import Deck
+from games.questions.answerable import check_answerable, rebuild_from_view
+from games.stud.generate import generate
+from games.stud.play import apply_legal, deal_next, random_action
+from games.stud.scenario import QUESTION_KINDS, apply_phh_action, load_scenario, scenario_to_dict
 from games.table import table_view
 from tests.games.answerable_cases import VARIANTS, examples, generated, walk_steps
 from tests.games.helpers import deal, doc, street

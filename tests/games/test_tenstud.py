@@ -6,10 +6,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.cards import parse_cards
-from games.errors import EngineError
-from games.hands import high_strength
-from games.tenstud import TenStudDeal, explain_next_reveal, explain_result
+from games.core.cards import parse_cards
+from games.core.errors import EngineError
+from games.core.hands import high_strength
+from games.tenstud.game import TenStudDeal, explain_next_reveal, explain_result
 
 
 def _deal(doors, holes, pot=0):

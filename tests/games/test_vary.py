@@ -9,12 +9,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games.cards import parse_cards
-from games.errors import EngineError
-from games.generate import generate
-from games.scenario import load_scenario, scenario_to_dict
+from games.core.cards import parse_cards
+from games.core.errors import EngineError
 from games.solve import solve
-from games.vary import CHANGES, vary
+from games.stud.generate import generate
+from games.stud.scenario import load_scenario, scenario_to_dict
+from games.stud.vary import CHANGES, vary
 from tests.games.conftest import EXAMPLES_DIR
 
 EXAMPLE_FILES = sorted(EXAMPLES_DIR.glob("*.json"))

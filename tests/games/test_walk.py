@@ -9,15 +9,15 @@ import re
 
 import pytest
 
-import games.walk
-from games.errors import EngineError
-from games.judge import judge
-from games.rules import Variant
-from games.scenario import apply_phh_action, load_scenario
+import games.stud.walk
+from games.core.errors import EngineError
+from games.questions.judge import judge
 from games.solve import solve
 from games.strategy import cpu_action
+from games.stud.rules import Variant
+from games.stud.scenario import apply_phh_action, load_scenario
+from games.stud.walk import STAGES, WalkStep, walk
 from games.table import table_view
-from games.walk import STAGES, WalkStep, walk
 from tests.games.test_web_api import FORBIDDEN_EVERYWHERE, _keys
 
 VARIANTS = [v.value for v in Variant]
@@ -214,4 +214,4 @@ def test_walks_honour_the_structure_and_the_house_rules():
 
 
 def test_the_walk_examples_run():
-    assert doctest.testmod(games.walk).failed == 0
+    assert doctest.testmod(games.stud.walk).failed == 0

@@ -6,12 +6,12 @@ import json
 
 import pytest
 
-from games.diagnose import diagnose
-from games.generate import generate
-from games.judge import judge
-from games.rules import Variant, flag_specs, ruleset_from
-from games.scenario import QUESTION_KINDS
+from games.questions.diagnose import diagnose
+from games.questions.judge import judge
 from games.solve import solve
+from games.stud.generate import generate
+from games.stud.rules import Variant, flag_specs, ruleset_from
+from games.stud.scenario import QUESTION_KINDS
 from games.table import table_view
 from tests.games.conftest import EXAMPLES_DIR
 from tests.games.helpers import deal, doc, state_of

@@ -421,8 +421,8 @@ def test_a_stack_the_engine_refuses_is_marked_on_that_seats_field(login_as, inst
 
 
 def _pots_document(wanted):
-    from games.generate import generate
     from games.solve import solve
+    from games.stud.generate import generate
     from games.table import table_view
 
     for seed in range(300):

@@ -13,7 +13,7 @@ from dealer_training.scenarios import exports
 from dealer_training.scenarios.imports import MAX_ZIP_FILES, FileProblem, entries
 from dealer_training.scenarios.models import DrillSet, ImportJob, Scenario
 from dealer_training.scenarios.selectors import export_scenarios
-from games.phh import to_phh
+from games.stud.phh import to_phh
 from tests.factories import OrganisationFactory
 from tests.scenarios.factories import RAZZ_KINGS, DrillSetFactory, add_item, fixture, make_scenario
 

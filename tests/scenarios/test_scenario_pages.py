@@ -7,8 +7,8 @@ from django.urls import reverse
 
 from dealer_training.scenarios.models import Scenario
 from dealer_training.scenarios.selectors import published_scenarios
-from games.phh import from_phh
 from games.solve import solve
+from games.stud.phh import from_phh
 from tests.factories import OrganisationFactory
 from tests.scenarios.factories import fixture, make_scenario, record_attempt
 

@@ -5,7 +5,7 @@ from django.db import migrations
 
 
 def store_solutions(apps, schema_editor):
-    from games.errors import EngineError
+    from games.core.errors import EngineError
     from games.solve import solve
 
     Question = apps.get_model("drills", "Question")

@@ -8,7 +8,7 @@ from typing import Any
 from django.core.management.base import BaseCommand
 
 from dealer_training.drills.rule_coverage import rule_coverage
-from games.citations import CITATIONS
+from games.core.citations import CITATIONS
 
 
 class Command(BaseCommand):

@@ -1,0 +1,2 @@
+"""What every game shares: cards, hand evaluation, pots and the odd chip, action records,
+errors, names and sentences, the rulebook citations and the reading of scenario documents."""

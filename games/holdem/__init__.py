@@ -1,0 +1,1 @@
+"""No-limit Texas hold'em (seed document 002)."""

@@ -1,0 +1,1 @@
+"""Ten-card stud, weakest reveals first (seed document 000)."""

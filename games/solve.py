@@ -8,39 +8,16 @@ the computation used (see :mod:`games.stud.explain`).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from games.core.documents import OtherScenario
 from games.core.errors import EngineError
+from games.questions.solution import Solution
 from games.stud.rules import Variant
 from games.stud.scenario import Scenario, load_scenario
 from games.stud.state import StudState
 
 __all__ = ["Solution", "solve", "solve_document", "solve_other", "solve_scenario"]
-
-
-@dataclass(frozen=True)
-class Solution:
-    """An answer before it is written out: the facts feed the explanation."""
-
-    kind: str
-    answer: dict[str, Any]
-    rules: tuple[str, ...]
-    facts: dict[str, Any]
-    explanation: dict[str, str] | None = None  # already written (the other games); else from the facts
-
-    def to_dict(self) -> dict[str, Any]:
-        from games.stud.explain import explain
-
-        return {
-            "kind": self.kind,
-            "answer": self.answer,
-            "explanation": self.explanation
-            if self.explanation is not None
-            else explain(self.kind, self.facts),
-            "rules": list(dict.fromkeys(self.rules)),
-        }
 
 
 def _not_applicable(kind: str, message: str, **params: Any) -> EngineError:

@@ -14,7 +14,7 @@ from games.core.hands import HandValue, best_high
 from games.core.names import card_label
 from games.draw.document import DrawRound, DrawScenario
 from games.draw.view import asked_phase, draw_table_view
-from games.solve import Solution
+from games.questions.solution import Solution
 
 __all__ = ["draw_misreadings", "draw_table_view", "solve_draw"]
 

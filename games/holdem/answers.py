@@ -14,7 +14,7 @@ from games.core.hands import best_high
 from games.holdem.document import HoldemReplay, HoldemScenario, nominal_blinds, positions
 from games.holdem.hand import HoldemHand
 from games.holdem.view import holdem_table_view
-from games.solve import Solution
+from games.questions.solution import Solution
 
 __all__ = ["holdem_misreadings", "holdem_table_view", "solve_holdem"]
 

@@ -11,7 +11,7 @@ from games.core.documents import cards_text, hand_phrase, not_applicable, seats_
 from games.core.errors import EngineError
 from games.core.hands import HandValue, best_high
 from games.draw.game import showdown_key
-from games.solve import Solution
+from games.questions.solution import Solution
 from games.tenstud.document import PLAYERS, TenStudPosition, TenStudScenario
 
 __all__ = ["solve_tenstud", "tenstud_misreadings", "tenstud_table_view"]

@@ -1,0 +1,113 @@
+"""The engine's public API: what the web app and other callers use, for every game alike.
+
+Everything here dispatches through the registry (:mod:`games.registry`): a scenario's variant
+code names its game, the game's family its package and question kinds.
+
+>>> [g.code for g in games()]
+['F7S', 'FR', 'F7S/8', 'NT', 'FCH', 'T10S']
+>>> doc = generate(game="FR", kind="bring_in", seed=7)
+>>> result = solve(doc)
+>>> judge(result, result["answer"])["correct"]
+True
+>>> diagnose(doc, result["answer"])
+[]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from games.core.errors import EngineError
+from games.registry import Game, game, games, judging, kind, kind_names, kinds
+
+if TYPE_CHECKING:
+    from games.core.documents import OtherScenario
+    from games.stud.scenario import Scenario
+
+__all__ = [
+    "EngineError",
+    "Game",
+    "diagnose",
+    "game",
+    "games",
+    "generate",
+    "judge",
+    "judging",
+    "kind",
+    "kind_names",
+    "kinds",
+    "legal_actions",
+    "load",
+    "solve",
+    "table_view",
+]
+
+
+def load(source: str | bytes | Mapping[str, Any]) -> Scenario | OtherScenario:
+    """Read and check a scenario of any game (JSON text or a decoded document)."""
+    from games.stud.scenario import load_scenario
+
+    return load_scenario(source)
+
+
+def solve(scenario: Scenario | OtherScenario | Mapping[str, Any] | str | bytes) -> dict[str, Any]:
+    """The answer to the scenario's question: ``{"kind", "answer", "explanation", "rules"}``."""
+    from games.solve import solve as solve_any
+
+    return solve_any(scenario)
+
+
+def judge(
+    expected: Mapping[str, Any],
+    given: Mapping[str, Any],
+    *,
+    kind: str | None = None,
+    fields: Sequence[str] | None = None,
+) -> dict[str, Any]:
+    """A given answer judged field by field against the engine's (see :func:`games.questions.judge.judge`)."""
+    from games.questions.judge import judge as judge_answer
+
+    return judge_answer(expected, given, kind=kind, fields=fields)
+
+
+def diagnose(
+    scenario: Scenario | OtherScenario | Mapping[str, Any] | str | bytes, given: Mapping[str, Any]
+) -> list[dict[str, Any]]:
+    """The known misreadings that explain a wrong answer (empty when right or unexplained)."""
+    from games.questions.diagnose import diagnose as diagnose_answer
+
+    return diagnose_answer(scenario, given)
+
+
+def table_view(
+    scenario: Scenario | OtherScenario | Mapping[str, Any] | str | bytes,
+    *,
+    reveal_downcards: bool | None = None,
+) -> dict[str, Any]:
+    """What a dealer standing at the table sees at the decision point."""
+    from games.table import table_view as view
+
+    return view(scenario, reveal_downcards=reveal_downcards)
+
+
+def legal_actions(
+    scenario: Scenario | OtherScenario | Mapping[str, Any] | str | bytes,
+) -> list[dict[str, Any]]:
+    """The actions an editor may append next to the scenario's hand."""
+    from games.table import legal_actions as actions
+
+    return actions(scenario)
+
+
+def generate(*, game: str, kind: str, seed: int | str, focus: str | None = None) -> dict[str, Any]:
+    """A new scenario document of ``game`` asking ``kind``, the same for the same seed."""
+    from games.registry import game as find_game
+
+    if find_game(game).is_stud:
+        from games.stud.generate import generate as generate_stud
+
+        return generate_stud(kind=kind, variant=game, seed=seed, focus=focus)
+    from games.generate_other import generate_other
+
+    return generate_other(kind=kind, variant=game, seed=seed, focus=focus)

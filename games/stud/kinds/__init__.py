@@ -1,0 +1,18 @@
+"""The question kinds of the three stud games, one module each, in their teaching order."""
+
+from __future__ import annotations
+
+from games.questions.kind import QuestionKind
+
+from . import award, best_hands, bring_in, next_action, pots, ruling, showdown_first, stub
+
+KINDS: tuple[QuestionKind, ...] = (
+    pots.KIND,
+    bring_in.KIND,
+    next_action.KIND,
+    stub.KIND,
+    showdown_first.KIND,
+    best_hands.KIND,
+    award.KIND,
+    ruling.KIND,
+)

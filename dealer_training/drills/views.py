@@ -21,7 +21,6 @@ from dealer_training.accounts.access import ALL_ROLES, OrgHttpRequest, org_view
 from dealer_training.scenarios.choices import Skill, Variant
 from dealer_training.scenarios.labels import QUESTION_SHORT
 from dealer_training.scenarios.models import DrillSet
-from games.questions.judge import judge
 from games.table import table_view
 
 from . import other_games
@@ -207,8 +206,9 @@ def _question_page(
     context["errors"] = errors or {}
     context["given"] = given or {}
     if attempt is not None:
-        verdict = judge(question.expected, attempt.answer, fields=question.fields or None)
-        context.update(_answered_context(session, question, attempt, verdict, feedback=feedback))
+        # The verdict stored with the answer (never judged again here: a later change to judging
+        # must not show a new verdict beside the stored score).
+        context.update(_answered_context(session, question, attempt, attempt.verdict, feedback=feedback))
     # htmx swaps the table and the panel in place (the answer form's target).
     template = "drills/question.html#main" if request.htmx else "drills/question.html"
     return render(request, template, context, status=status)

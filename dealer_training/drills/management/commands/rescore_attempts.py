@@ -156,18 +156,15 @@ class Command(BaseCommand):
                 attempts_rescored.send(sender=Attempt, trainees=trainees)
 
     def _report(self, tally: Tally, *, skipped: int, options: dict[str, Any]) -> None:
-        dry = " (dry run: nothing written)" if options["dry_run"] else ""
-        self.stdout.write(f"{tally.checked} attempts checked against judge version {JUDGE_VERSION}{dry}.")
+        dry = " Dry run: nothing was written." if options["dry_run"] else ""
+        self.stdout.write(f"Attempts checked: {tally.checked} (judge version {JUDGE_VERSION}).{dry}")
         self.stdout.write(
-            f"{tally.changed} verdicts changed: {tally.became_wrong} right -> wrong, "
-            f"{tally.became_right} wrong -> right, {tally.score_changed} score changed."
+            f"Verdicts changed: {tally.changed} (right -> wrong {tally.became_wrong}, "
+            f"wrong -> right {tally.became_right}, score only {tally.score_changed})."
         )
         if tally.unjudgeable:
-            self.stdout.write(f"{tally.unjudgeable} attempts could not be judged (left as they were).")
-        if skipped:
-            how = (
-                "of running exam sittings"
-                if options["include_exams"]
-                else "of exams (--include-exams to include)"
-            )
-            self.stdout.write(f"{skipped} attempts {how} skipped.")
+            self.stdout.write(f"Could not be judged: {tally.unjudgeable} (left as they were).")
+        if skipped and options["include_exams"]:
+            self.stdout.write(f"Attempts of running exam sittings skipped: {skipped}.")
+        elif skipped:
+            self.stdout.write(f"Exam attempts skipped: {skipped} (--include-exams to re-score them).")

@@ -8,9 +8,11 @@ from django.urls import reverse
 from kombu.exceptions import OperationalError
 
 from dealer_training.accounts.tasks import email_send
+from dealer_training.infra.models import UnsentTask
+from dealer_training.infra.tasks import send_unsent
 from dealer_training.progress import exports
-from dealer_training.progress.models import ExportJob, UnsentTask
-from dealer_training.progress.tasks import export_run, send_unsent
+from dealer_training.progress.models import ExportJob
+from dealer_training.progress.tasks import export_run
 from dealer_training.scenarios.models import ImportJob
 from dealer_training.scenarios.services import import_job_create
 from dealer_training.scenarios.tasks import import_run

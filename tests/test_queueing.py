@@ -12,9 +12,10 @@ from dealer_training.infra.models import UnsentTask
 from dealer_training.infra.tasks import send_unsent
 from dealer_training.progress import exports
 from dealer_training.progress.models import ExportJob
+from dealer_training.progress.services import export_job_create
 from dealer_training.progress.tasks import export_run
+from dealer_training.scenarios.import_jobs import import_job_create
 from dealer_training.scenarios.models import ImportJob
-from dealer_training.scenarios.services import import_job_create
 from dealer_training.scenarios.tasks import import_run
 
 
@@ -58,7 +59,7 @@ def test_an_import_and_an_export_started_while_the_broker_is_down_are_kept_with_
         imported = import_job_create(
             organisation=org, user=instructor.user, filename="a.json", payload=b"{}", options={}
         )
-        exported = exports.export_job_create(
+        exported = export_job_create(
             organisation=org,
             requested_by=instructor.user,
             filters=exports.ExportFilters(kind="attempts", start=date(2026, 1, 1), end=date(2026, 1, 31)),

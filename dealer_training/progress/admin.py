@@ -20,4 +20,3 @@ class SkillProgressAdmin(admin.ModelAdmin):
 class ExportJobAdmin(admin.ModelAdmin):
     list_display = ["kind", "organisation", "status", "done", "total", "created_at"]
     list_filter = ["status", "organisation"]
-

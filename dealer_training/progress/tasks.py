@@ -14,6 +14,7 @@ from django.conf import settings
 from django.db import DatabaseError
 
 from dealer_training import jobs
+from dealer_training.queueing import send_on_commit
 
 from . import exports, rollups
 from .models import ExportJob
@@ -105,5 +106,4 @@ def export_run(self: Task, *, job_id: int) -> None:
 @shared_task(acks_late=True)
 def exports_recover_stalled() -> list[int]:
     """Celery beat: export jobs whose progress stopped are queued again or failed; [queued, failed]."""
-    return list(exports.exports_recover_stalled())
-
+    return list(exports.exports_recover_stalled(queue=lambda pk: send_on_commit(export_run, job_id=pk)))

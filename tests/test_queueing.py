@@ -68,3 +68,11 @@ def test_an_import_and_an_export_started_while_the_broker_is_down_are_kept_with_
     assert ExportJob.objects.filter(pk=exported.pk).exists()
     kept = {(t.task, t.kwargs["job_id"]) for t in UnsentTask.objects.all()}
     assert kept == {(import_run.name, imported.pk), (export_run.name, exported.pk)}
+
+
+def test_every_beat_entry_names_a_registered_task_the_unsent_tasks_sender_among_them(settings):
+    from dealer_training.celery import app
+
+    names = {entry["task"] for entry in settings.CELERY_BEAT_SCHEDULE.values()}
+    assert send_unsent.name in names
+    assert names <= set(app.tasks)

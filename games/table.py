@@ -233,19 +233,19 @@ def _phase(state: StudState, kind: str | None) -> str:
 def other_table_view(scenario: OtherScenario) -> dict[str, Any]:
     """The table view of a hold'em, Flush Code Hack or ten-card stud scenario."""
     if scenario.variant_code == "NT":
-        from games.holdem.answers import holdem_table_view
         from games.holdem.document import HoldemScenario
+        from games.holdem.view import holdem_table_view
 
         assert isinstance(scenario, HoldemScenario)
         return holdem_table_view(scenario)
     if scenario.variant_code == "FCH":
-        from games.draw.answers import draw_table_view
         from games.draw.document import DrawScenario
+        from games.draw.view import draw_table_view
 
         assert isinstance(scenario, DrawScenario)
         return draw_table_view(scenario)
-    from games.tenstud.answers import tenstud_table_view
     from games.tenstud.document import TenStudScenario
+    from games.tenstud.view import tenstud_table_view
 
     assert isinstance(scenario, TenStudScenario)
     return tenstud_table_view(scenario)

@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from games import registry
 from games.core.cards import FULL_DECK, Card, format_cards, parse_cards
 from games.core.documents import (
     OtherScenario,
@@ -489,7 +490,7 @@ def draw_scenario_from_dict(doc: Any) -> DrawScenario:
             params={"points": STARTING_POINTS},
             path="starting_stacks",
         )
-    extensions = read_extensions(doc, "FCH")
+    extensions = read_extensions(doc, "FCH", registry.kind_names("FCH"))
     chip = extensions.get("min_chip") or 1
     whole_chips(stacks, "starting_stacks", chip)
     whole_chips((fee,), "entry_fee", chip)

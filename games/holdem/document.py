@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from games import registry
 from games.core.documents import (
     OtherScenario,
     check_depth,
@@ -141,7 +142,7 @@ def holdem_scenario_from_dict(doc: Any) -> HoldemScenario:
         if len(values) > len(stacks):
             raise EngineError("length_mismatch", f"{name} has more entries than players", path=name)
     min_bet = read_int(doc["min_bet"], "min_bet", minimum=1)
-    extensions = read_extensions(doc, "NT")
+    extensions = read_extensions(doc, "NT", registry.kind_names("NT"))
     chip = extensions.get("min_chip") or 1
     for name, values in (("starting_stacks", stacks), ("antes", antes), ("blinds_or_straddles", blinds)):
         whole_chips(values, name, chip)

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from games import registry
 from games.core.cards import Card, format_cards, parse_cards
 from games.core.documents import (
     OtherScenario,
@@ -291,7 +292,7 @@ def tenstud_scenario_from_dict(doc: Any) -> TenStudScenario:
     if doc["variant"] != "T10S":
         raise EngineError("unknown_variant", 'a ten-card stud scenario has variant "T10S"', path="variant")
     pot = read_int(doc["pot"], "pot") if "pot" in doc else 0
-    extensions = read_extensions(doc, "T10S")
+    extensions = read_extensions(doc, "T10S", registry.kind_names("T10S"))
     chip = extensions.get("min_chip") or 1
     if pot % chip:
         raise EngineError(

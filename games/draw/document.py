@@ -42,7 +42,7 @@ from games.core.documents import (
 from games.core.errors import EngineError
 from games.draw.game import ENTRY_FEE, MAX_ROUNDS, STARTING_POINTS, showdown_order
 
-__all__ = ["DrawRecord", "DrawRound", "DrawScenario", "draw_scenario_from_dict"]
+__all__ = ["DrawRecord", "DrawRound", "DrawScenario", "draw_scenario_from_dict", "read_scenario"]
 
 PLAYERS = 4
 Phase = Literal["deal", "bet1", "draw1", "bet2", "draw2", "over", "no_round"]
@@ -504,3 +504,7 @@ def draw_scenario_from_dict(doc: Any) -> DrawScenario:
         seat_count=seat_count,
         **extensions,
     )
+
+
+# How the registry reads a document of this game (``games.registry.read_document``).
+read_scenario = draw_scenario_from_dict

@@ -30,7 +30,7 @@ from games.core.documents import (
 from games.core.errors import EngineError
 from games.holdem.hand import HoldemHand, NoLimitHoldem
 
-__all__ = ["HoldemReplay", "HoldemScenario", "holdem_scenario_from_dict"]
+__all__ = ["HoldemReplay", "HoldemScenario", "holdem_scenario_from_dict", "read_scenario"]
 
 MAX_PLAYERS = 10
 FIELDS = ("variant", "antes", "blinds_or_straddles", "min_bet", "starting_stacks", "actions")
@@ -188,3 +188,7 @@ def positions(scenario: HoldemScenario) -> dict[int, str]:
             out[k + 1] = "SB" if k == 0 else "BB" if k == 1 else "STR"
     out[n] = "BTN"
     return out
+
+
+# How the registry reads a document of this game (``games.registry.read_document``).
+read_scenario = holdem_scenario_from_dict

@@ -35,7 +35,7 @@ from games.core.documents import (
 from games.core.errors import EngineError
 from games.core.hands import best_high, high_strength
 
-__all__ = ["TenStudPosition", "TenStudScenario", "TenStudStep", "tenstud_scenario_from_dict"]
+__all__ = ["TenStudPosition", "TenStudScenario", "TenStudStep", "read_scenario", "tenstud_scenario_from_dict"]
 
 PLAYERS = 5
 FIELDS = ("variant", "actions")
@@ -311,3 +311,7 @@ def deal_actions(doors: Sequence[Sequence[Card]], holes: Sequence[Sequence[Card]
         hidden = format_cards(holes[k]) if holes is not None else UNKNOWN_HOLES
         out.append(f"d dh p{k + 1} {format_cards(doors[k])}{hidden}")
     return out
+
+
+# How the registry reads a document of this game (``games.registry.read_document``).
+read_scenario = tenstud_scenario_from_dict

@@ -24,7 +24,6 @@ focus was met. Each game writes its documents in its own package (``games.holdem
 from __future__ import annotations
 
 import random
-from importlib import import_module
 from typing import Any
 
 from games import registry
@@ -73,7 +72,7 @@ def generate_other(
         )
     rng = random.Random(f"generate_other:{variant}:{kind}:{seed}:{focus}")
     chosen = focus or rng.choice(allowed)
-    family = import_module(f"games.{others[variant].family}.generate")
+    family = registry.part(variant, "generate")
     made: tuple[dict[str, Any], bool] = family.generate_question(kind, chosen, rng)
     doc, met = made
     doc["_question"] = {"kind": kind}

@@ -20,13 +20,25 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from functools import cache
 from importlib import import_module
+from types import ModuleType
 from typing import Any
 
 from games.core.errors import EngineError
 from games.questions.fields import Field
 from games.questions.kind import QuestionKind
 
-__all__ = ["FAMILIES", "Game", "game", "games", "judging", "kind", "kind_names", "kinds", "read_document"]
+__all__ = [
+    "FAMILIES",
+    "Game",
+    "game",
+    "games",
+    "judging",
+    "kind",
+    "kind_names",
+    "kinds",
+    "part",
+    "read_document",
+]
 
 FAMILIES = ("stud", "holdem", "draw", "tenstud")
 
@@ -122,6 +134,12 @@ def judging(name: str) -> QuestionKind:
     return replace(found[0], family="", fields=tuple(fields.values()), same=same)
 
 
+def part(code: str, name: str) -> ModuleType:
+    """A module of a game's own package (``games.<family>.<name>``), imported on first use: how
+    the engine reaches a game's documents, table view and generator without naming the game."""
+    return import_module(f"games.{game(code).family}.{name}")
+
+
 def read_document(doc: Any) -> Any | None:
     """A decoded document of a game other than stud, read by its own package
     (``games.<family>.document``, its ``read_scenario``); None for a stud document or a
@@ -130,4 +148,4 @@ def read_document(doc: Any) -> Any | None:
     found = _BY_CODE.get(variant) if isinstance(variant, str) else None
     if found is None or found.is_stud:
         return None
-    return import_module(f"games.{found.family}.document").read_scenario(doc)
+    return part(found.code, "document").read_scenario(doc)

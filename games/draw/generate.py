@@ -16,6 +16,7 @@ from typing import Any
 from games.core.cards import FULL_DECK, Card, Rank, Suit, assign_suits, format_cards
 from games.core.errors import EngineError
 from games.core.hands import Category, best_high
+from games.draw.answers import decided_by
 from games.draw.document import DrawRound
 from games.draw.game import ENTRY_FEE, STARTING_POINTS
 
@@ -260,8 +261,6 @@ def _draw_point(focus: str, state: DrawRound) -> bool:
 def _draw_result_met(kind: str, focus: str, state: DrawRound, planted: dict[int, list[Card]]) -> bool:
     if kind == "showdown_winner":
         if focus in ("suit_tie", "rank_tie"):
-            from games.draw.answers import decided_by
-
             first, second = state.order[0], state.order[1]
             decided = decided_by(state.hands[first], state.hands[second])[0]
             return {first, second} == set(planted) and decided == ("suit" if focus == "suit_tie" else "rank")

@@ -6,7 +6,7 @@ from typing import Any
 
 from games.tenstud.document import PLAYERS, TenStudScenario
 
-__all__ = ["tenstud_table_view"]
+__all__ = ["table_view", "tenstud_table_view"]
 
 
 def tenstud_table_view(scenario: TenStudScenario) -> dict[str, Any]:
@@ -48,3 +48,7 @@ def tenstud_table_view(scenario: TenStudScenario) -> dict[str, Any]:
         "seat_count": scenario.seat_count,
         "steps": steps,
     }
+
+
+# How the engine reaches this game's view (``games.registry.part``).
+table_view = tenstud_table_view

@@ -352,18 +352,11 @@ def rebuild_from_view(view: Mapping[str, Any], rng: random.Random) -> dict[str, 
     visible nowhere in the view. Hold'em, Flush Code Hack and ten-card stud are rebuilt by
     :mod:`games.questions.answerable_other`.
     """
-    rebuild = _other_rebuild(view)
+    rebuild = rebuilder(view)
     if rebuild is not None:
         return rebuild(view, rng)
     plan = _plan(view)
     return plan.document(_random_fill(plan, rng))
-
-
-def _other_rebuild(
-    view: Mapping[str, Any],
-) -> Callable[[Mapping[str, Any], random.Random], dict[str, Any]] | None:
-    """The rebuild the view's question kind declares (the other games), else None."""
-    return rebuilder(view)
 
 
 # --- the moment of the question ---------------------------------------------------------------
@@ -473,7 +466,7 @@ def check_answerable(
     if view is None:
         view = table_view(scenario)
     rng = random.Random(f"answerable|{seed}")
-    other = _other_rebuild(view) is not None
+    other = rebuilder(view) is not None
 
     def attempt(build: Callable[[], dict[str, Any]]) -> tuple[list[str] | None, str | None]:
         try:

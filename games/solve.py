@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from games import registry
 from games.core.documents import OtherScenario
 from games.core.errors import EngineError
 from games.questions.solution import Solution
@@ -568,26 +569,11 @@ def ruling_answer(scenario: Scenario, rulings: tuple[Any, ...]) -> Solution:
 
 
 def solve_other(scenario: OtherScenario) -> Solution:
-    """Answer a hold'em, Flush Code Hack or ten-card stud scenario (their own modules)."""
+    """Answer a hold'em, Flush Code Hack or ten-card stud scenario: the solver its question kind
+    declares (``games/<game>/kinds/<kind>.py``, through :mod:`games.registry`)."""
     if scenario.question is None:
         raise EngineError("missing_field", "the scenario has no _question", path="_question")
-    if scenario.variant_code == "NT":
-        from games.holdem.answers import solve_holdem
-        from games.holdem.document import HoldemScenario
-
-        assert isinstance(scenario, HoldemScenario)
-        return solve_holdem(scenario)
-    if scenario.variant_code == "FCH":
-        from games.draw.answers import solve_draw
-        from games.draw.document import DrawScenario
-
-        assert isinstance(scenario, DrawScenario)
-        return solve_draw(scenario)
-    from games.tenstud.answers import solve_tenstud
-    from games.tenstud.document import TenStudScenario
-
-    assert isinstance(scenario, TenStudScenario)
-    return solve_tenstud(scenario)
+    return registry.kind(scenario.variant_code, str(scenario.kind)).solve(scenario)
 
 
 def solve_scenario(

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from games import registry
 from games.core.documents import OtherScenario
 from games.core.errors import EngineError
 from games.core.pots import layer_pots
@@ -231,24 +232,10 @@ def _phase(state: StudState, kind: str | None) -> str:
 
 
 def other_table_view(scenario: OtherScenario) -> dict[str, Any]:
-    """The table view of a hold'em, Flush Code Hack or ten-card stud scenario."""
-    if scenario.variant_code == "NT":
-        from games.holdem.answers import holdem_table_view
-        from games.holdem.document import HoldemScenario
-
-        assert isinstance(scenario, HoldemScenario)
-        return holdem_table_view(scenario)
-    if scenario.variant_code == "FCH":
-        from games.draw.answers import draw_table_view
-        from games.draw.document import DrawScenario
-
-        assert isinstance(scenario, DrawScenario)
-        return draw_table_view(scenario)
-    from games.tenstud.answers import tenstud_table_view
-    from games.tenstud.document import TenStudScenario
-
-    assert isinstance(scenario, TenStudScenario)
-    return tenstud_table_view(scenario)
+    """The table view of a hold'em, Flush Code Hack or ten-card stud scenario: its game's own
+    (``games.<family>.view``, found through the registry)."""
+    view: dict[str, Any] = registry.part(scenario.variant_code, "view").table_view(scenario)
+    return view
 
 
 def table_view(

@@ -27,6 +27,7 @@ from typing import Any
 
 from games.core.cards import FULL_DECK, Card
 from games.core.errors import EngineError
+from games.questions.answerable_other import premise_problem, rebuilder
 from games.solve import solve_scenario
 from games.stud.scenario import Scenario, load_scenario
 from games.table import table_view
@@ -39,7 +40,6 @@ __all__ = [
     "rebuild_from_view",
 ]
 
-OTHER_VARIANTS = ("NT", "FCH", "T10S")
 _PHH_VERBS = {"post_bring_in": "pb", "check": "cc", "call": "cc", "fold": "f"}
 
 
@@ -352,23 +352,11 @@ def rebuild_from_view(view: Mapping[str, Any], rng: random.Random) -> dict[str, 
     visible nowhere in the view. Hold'em, Flush Code Hack and ten-card stud are rebuilt by
     :mod:`games.questions.answerable_other`.
     """
-    if view.get("variant") in OTHER_VARIANTS:
-        return _rebuild_other(view, rng)
+    rebuild = rebuilder(view)
+    if rebuild is not None:
+        return rebuild(view, rng)
     plan = _plan(view)
     return plan.document(_random_fill(plan, rng))
-
-
-def _rebuild_other(view: Mapping[str, Any], rng: random.Random) -> dict[str, Any]:
-    try:
-        from games.questions.answerable_other import rebuild_other_from_view  # type: ignore[import-not-found,unused-ignore]
-    except ImportError:
-        raise EngineError(
-            "unknown_variant",
-            f"no rebuild from the table view for {view.get('variant')}",
-            params={"variant": view.get("variant")},
-        ) from None
-    result: dict[str, Any] = rebuild_other_from_view(view, rng)
-    return result
 
 
 # --- the moment of the question ---------------------------------------------------------------
@@ -406,8 +394,6 @@ def moment_problems(scenario: Scenario) -> tuple[AnswerabilityProblem, ...]:
 
 
 def _other_premise(scenario: Any) -> AnswerabilityProblem | None:
-    from games.questions.answerable_other import premise_problem
-
     found = premise_problem(scenario)
     return None if found is None else AnswerabilityProblem(found[0], found[1])
 
@@ -480,18 +466,19 @@ def check_answerable(
     if view is None:
         view = table_view(scenario)
     rng = random.Random(f"answerable|{seed}")
+    other = rebuilder(view) is not None
 
     def attempt(build: Callable[[], dict[str, Any]]) -> tuple[list[str] | None, str | None]:
         try:
             return _differs(original, _answer(build()), fields), None
         except EngineError as err:
-            if err.code == "unknown_variant" and view.get("variant") in OTHER_VARIANTS:
+            if err.code == "unknown_variant" and other:
                 raise  # no rebuild for this game: not a verdict on the question
             return None, err.message
         except (KeyError, IndexError, TypeError, ValueError) as err:
             return None, f"the view lacks {err}"
 
-    if view.get("variant") in OTHER_VARIANTS:
+    if other:
         premise = _other_premise(scenario)
         if premise is not None:
             return _report(premise)

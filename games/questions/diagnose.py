@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
+from games import registry
 from games.core.documents import OtherScenario
 from games.core.errors import EngineError
 from games.questions.judge import judge
@@ -259,34 +260,15 @@ def diagnose(
 
 
 def _diagnose_other(scenario: OtherScenario, given: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """The misreadings of hold'em, Flush Code Hack and ten-card stud (their own modules)."""
+    """The misreadings of hold'em, Flush Code Hack and ten-card stud: those their question kind
+    declares (``games/<game>/kinds/<kind>.py``, through :mod:`games.registry`)."""
     solution = solve_scenario(scenario)
     kind, right = solution.kind, solution.answer
     if judge(right, given, kind=kind)["correct"]:
         return []
-    candidates: Iterator[Candidate]
-    texts: Mapping[str, tuple[str, str]]
-    if scenario.variant_code == "NT":
-        from games.holdem.answers import MISREAD_TEXT as texts
-        from games.holdem.answers import holdem_misreadings
-        from games.holdem.document import HoldemScenario
-
-        assert isinstance(scenario, HoldemScenario)
-        candidates = holdem_misreadings(scenario, kind, right)
-    elif scenario.variant_code == "FCH":
-        from games.draw.answers import MISREAD_TEXT as texts
-        from games.draw.answers import draw_misreadings
-        from games.draw.document import DrawScenario
-
-        assert isinstance(scenario, DrawScenario)
-        candidates = draw_misreadings(scenario, kind, right)
-    else:
-        from games.tenstud.answers import MISREAD_TEXT as texts
-        from games.tenstud.answers import tenstud_misreadings
-        from games.tenstud.document import TenStudScenario
-
-        assert isinstance(scenario, TenStudScenario)
-        candidates = tenstud_misreadings(scenario, kind, right)
+    declared = registry.kind(scenario.variant_code, kind)
+    texts = declared.misread_texts
+    candidates = (found for misread in declared.misreadings.values() for found in misread(scenario, right))
     findings: list[dict[str, Any]] = []
     seen: set[str] = set()
     for code, params, alt in candidates:

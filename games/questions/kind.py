@@ -12,6 +12,7 @@ the table view and the generators dispatch through it.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -45,10 +46,18 @@ class QuestionKind:
     hides: tuple[str, ...] = ()
     # The generator's focus values for this kind (what a generated item concentrates on).
     focus: tuple[str, ...] = ()
-    # The misreadings the diagnosis tries, by code.
+    # The misreadings the diagnosis tries, by code, in the order they are tried.
     misreadings: Mapping[str, Misread] = field(default_factory=dict)
+    # What the diagnosis says of each misreading: code -> (English, Japanese), with ``{params}``.
+    misread_texts: Mapping[str, tuple[str, str]] = field(default_factory=dict)
     # Fields whose values are equal in more than one way: key -> equality (expected, given).
     same: Mapping[str, Callable[[Any, Any], bool]] = field(default_factory=dict)
+    # Answerability of the other games (hold'em, draw, ten-card stud): a scenario document of the
+    # same game built from the table view alone, hidden cards drawn from the random source, and
+    # why the question cannot be asked at the scenario's moment whatever the table shows
+    # (``(code, params)``, or None when it can; ``games.questions.answerable``).
+    rebuild: Callable[[Mapping[str, Any], random.Random], dict[str, Any]] | None = None
+    premise: Callable[[Any], tuple[str, dict[str, Any]] | None] | None = None
 
     @property
     def keys(self) -> tuple[str, ...]:

@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
+from games import registry
 from games.core.cards import parse_cards
 from games.core.errors import EngineError
 from games.stud.events import EVENT_TYPES, SEAT_OPTIONAL, Event, Ruling, apply_event
@@ -285,18 +286,9 @@ def load_stud_scenario(source: str | bytes | Mapping[str, Any]) -> Scenario:
 
 def _by_variant(doc: Any) -> Scenario | OtherScenario:
     variant = doc.get("variant") if isinstance(doc, Mapping) else None
-    if variant == "NT":
-        from games.holdem.document import holdem_scenario_from_dict
-
-        return holdem_scenario_from_dict(doc)
-    if variant == "FCH":
-        from games.draw.document import draw_scenario_from_dict
-
-        return draw_scenario_from_dict(doc)
-    if variant == "T10S":
-        from games.tenstud.document import tenstud_scenario_from_dict
-
-        return tenstud_scenario_from_dict(doc)
+    other: OtherScenario | None = registry.read_document(doc)  # hold'em, Flush Code Hack, ten-card stud
+    if other is not None:
+        return other
     try:
         return scenario_from_dict(doc)
     except EngineError as err:

@@ -8,6 +8,17 @@ question to be answerable, the generator's focus values, the misreadings the dia
 tries, and a rule for fields whose values are equal in more than one way. The registry
 (:mod:`games.registry`) collects the kinds of every game; ``solve``, ``judge``, ``diagnose``,
 the table view and the generators dispatch through it.
+
+The solver's signature is the same for every kind: ``solve(case) -> Solution``, one argument,
+what the kind's game family answers from. A stud kind gets a :class:`games.stud.answering.Case`:
+the scenario with its hand replayed once by :func:`games.solve.solve_scenario`, under the
+scenario's own game and rules or under others (the diagnosis re-solves a hand as another game
+or under other rules that way, ``solve_scenario(scenario, variant=..., ruleset=...)``). The
+kinds of hold'em, Flush Code Hack and ten-card stud get their scenario object.
+
+A misreading function gets the same argument as the solver, the right answer and the trainee's
+answer, and yields ``(code, params, wrong answer)``; the kind's ``misreadings`` give the
+sentence of each code (English and Japanese templates, formatted with the params).
 """
 
 from __future__ import annotations
@@ -21,11 +32,19 @@ from games.questions.fields import Field
 if TYPE_CHECKING:
     from games.questions.solution import Solution
 
-__all__ = ["Misread", "QuestionKind"]
+__all__ = ["Candidate", "Misread", "Moment", "QuestionKind"]
 
-# A misreading: given the scenario and the right answer, yields ``(code, params, wrong answer)``
-# for each mistaken reading that applies (the diagnosis keeps those matching the trainee's answer).
-Misread = Callable[[Any, Mapping[str, Any]], Iterator[tuple[str, dict[str, Any], Mapping[str, Any]]]]
+# One misreading found: its code, the params of its sentence and the answer it gives.
+Candidate = tuple[str, dict[str, Any], Mapping[str, Any]]
+
+# Misreadings: given what the solver gets, the right answer and the trainee's answer, yields
+# ``(code, params, wrong answer)`` for each mistaken reading that applies (the diagnosis keeps
+# those whose answer matches the trainee's, unless the kind's ``misread_given`` is set).
+Misread = Callable[[Any, Mapping[str, Any], Mapping[str, Any]], Iterator[Candidate]]
+# Problems with the moment a question is asked, whatever the table shows: given what the solver
+# gets, ``(code, params)`` for each (its answer is already in the history, or not settled yet;
+# :func:`games.questions.answerable.moment_problems`).
+Moment = Callable[[Any], tuple[tuple[str, dict[str, Any]], ...]]
 
 
 @dataclass(frozen=True)
@@ -43,12 +62,30 @@ class QuestionKind:
     # what it must not show (keys of the table view; docs/engine.md, "Answerable from the table").
     shows: tuple[str, ...] = ()
     hides: tuple[str, ...] = ()
-    # The generator's focus values for this kind (what a generated item concentrates on).
+    # The moment of the question: what makes it unanswerable whatever the table shows.
+    moment: Moment | None = None
+    # The generator's focus values for this kind (what a generated item concentrates on); the
+    # games a focus applies to when not all of the family's (focus -> variant codes); the answer
+    # fields a drill of a focus asks when not all (focus -> keys).
     focus: tuple[str, ...] = ()
-    # The misreadings the diagnosis tries, by code.
-    misreadings: Mapping[str, Misread] = field(default_factory=dict)
+    focus_games: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    focus_fields: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    # How a sentence names the kind's answer ("That is the bring-in under razz"), English and
+    # Japanese; the label in lower case when not given.
+    noun: tuple[str, str] | None = None
+    # The misreadings the diagnosis tries, and the sentence of each code they yield.
+    misread: Misread | None = None
+    misreadings: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    # The misreadings read the trainee's answer themselves (a ruling: which confusion of rulings
+    # it shows): the diagnosis keeps each one and tries no other game or rules.
+    misread_given: bool = False
     # Fields whose values are equal in more than one way: key -> equality (expected, given).
     same: Mapping[str, Callable[[Any, Any], bool]] = field(default_factory=dict)
+
+    def phrase(self, lang: str) -> str:
+        """The kind's answer as a sentence names it."""
+        en, ja = self.noun or (self.label[0].lower(), self.label[1])
+        return ja if lang.startswith("ja") else en
 
     @property
     def keys(self) -> tuple[str, ...]:

@@ -21,13 +21,14 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from games import registry
 from games.core.cards import FULL_DECK, Card, Rank, Suit
 from games.core.errors import EngineError
+from games.questions.kind import QuestionKind
 from games.stud.events import Event, apply_event
 from games.stud.order import tie_is_ambiguous
 from games.stud.play import Policy, apply_legal, pick, random_action
 from games.stud.rules import Ruleset, Structure, Variant, ruleset_from, structure_from
-from games.stud.scenario import QUESTION_KINDS
 from games.stud.state import STUB_PROCEDURES, StudState
 
 __all__ = ["focus_fields", "focuses", "generate", "structure_of"]
@@ -564,20 +565,22 @@ def focuses(kind: str, variant: str | Variant | None = None) -> tuple[str, ...]:
     """The focuses :func:`generate` accepts for ``kind`` (empty: the kind has none).
 
     With ``variant``, only those that apply to it (``razz_boards`` and ``razz`` are razz
-    only).
+    only). Each kind declares its focuses (``games/stud/kinds``).
 
     >>> focuses("pots"), focuses("next_action", "F7S")
     (('antes', 'side_pots'), ('first_to_act', 'options'))
     """
-    from games.stud.generate_focus import FOCUSES, RAZZ_ONLY
-
-    if kind not in QUESTION_KINDS:
-        raise EngineError("unknown_question_kind", f"unknown question kind {kind!r}", path="kind")
-    names = FOCUSES[kind]
+    declared = _stud_kind(kind)
     if variant is None:
-        return names
+        return declared.focus
     v = variant if isinstance(variant, Variant) else Variant.parse(variant)
-    return tuple(f for f in names if v is Variant.RAZZ or f not in RAZZ_ONLY)
+    return tuple(f for f in declared.focus if v.value in declared.focus_games.get(f, (v.value,)))
+
+
+def _stud_kind(kind: str) -> QuestionKind:
+    if kind not in registry.kind_names("stud"):
+        raise EngineError("unknown_question_kind", f"unknown question kind {kind!r}", path="kind")
+    return registry.kind("stud", kind)
 
 
 def focus_fields(kind: str, focus: str | None) -> tuple[str, ...] | None:
@@ -588,9 +591,9 @@ def focus_fields(kind: str, focus: str | None) -> tuple[str, ...] | None:
     >>> focus_fields("next_action", "first_to_act"), focus_fields("next_action", "options")
     (('seat',), None)
     """
-    if kind == "next_action" and focus in ("first_to_act", "razz_boards"):
-        return ("seat",)
-    return None
+    if focus is None:
+        return None
+    return registry.kind("stud", kind).focus_fields.get(focus)
 
 
 def generate(
@@ -611,8 +614,7 @@ def generate(
     an unknown focus, or one that does not apply to the variant, is an ``EngineError``
     with code ``unknown_focus``.
     """
-    if kind not in QUESTION_KINDS:
-        raise EngineError("unknown_question_kind", f"unknown question kind {kind!r}", path="kind")
+    _stud_kind(kind)
     v = variant if isinstance(variant, Variant) else Variant.parse(variant)
     if focus is not None and focus not in focuses(kind, v):
         allowed = focuses(kind, v)

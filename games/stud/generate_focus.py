@@ -1,7 +1,7 @@
 """Focused generators: scenarios of one question kind narrowed to one topic of a skill.
 
-``games.stud.generate.generate(kind=..., focus=...)`` calls these; :data:`FOCUSES` lists the
-focuses of every kind. Each generator deals a hand with the engine, arranging cards and
+``games.stud.generate.generate(kind=..., focus=...)`` calls these; each kind declares its
+focuses (``games/stud/kinds``). Each generator deals a hand with the engine, arranging cards and
 stacks for its topic, and returns only hands that satisfy it:
 
 - ``pots`` / ``antes``: 3rd-street cards dealt, no action; often one or two players short
@@ -35,19 +35,7 @@ from games.stud.play import Policy
 from games.stud.rules import Ruleset, Structure, Variant
 from games.stud.state import StudState
 
-__all__ = ["FOCUSES", "OPTION_CASES", "RAZZ_ONLY", "odd_chip_structure"]
-
-FOCUSES: dict[str, tuple[str, ...]] = {
-    "pots": ("antes", "side_pots"),
-    "bring_in": (),
-    "next_action": ("first_to_act", "options", "razz_boards"),
-    "stub": (),
-    "showdown_first": (),
-    "best_hands": ("razz",),
-    "award": ("odd_chips",),
-    "ruling": (),
-}
-RAZZ_ONLY = frozenset({"razz_boards", "razz"})
+__all__ = ["OPTION_CASES", "odd_chip_structure"]
 
 # The choices a ``next_action`` / ``options`` scenario puts before the player to act.
 OPTION_CASES = (
@@ -256,7 +244,7 @@ def _razz_boards(p: _Planner, players: list[int], ups: int) -> None:
 
 
 def _board_score(h: _Hand) -> float:
-    from games.solve import board_report
+    from games.stud.answering import board_report
 
     st = h.state
     report = board_report(st)

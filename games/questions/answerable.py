@@ -417,7 +417,8 @@ def _true_fill(plan: _Plan, document: Mapping[str, Any], kind: str | None) -> di
     """The real cards of the hidden slots, from the scenario itself."""
     scenario = load_scenario(dict(document))
     assert isinstance(scenario, Scenario)
-    stop = len(scenario.events) - 1 if kind == "ruling" and scenario.events else None
+    before_event = kind is not None and "before_event" in registry.kind(scenario.variant.value, kind).shows
+    stop = len(scenario.events) - 1 if before_event and scenario.events else None
     state = scenario.replay(stop_before_event=stop).state
     records = [r for r in state.history if r.kind == "deal_hole"]
     fill: dict[tuple[int, int], Card] = {}

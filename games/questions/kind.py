@@ -56,10 +56,18 @@ class QuestionKind:
     label: tuple[str, str]  # English, Japanese
     fields: tuple[Field, ...]
     solve: Callable[[Any], Solution]
+    # Writes the explanation from the solution's facts, sentence by sentence (``explain(facts,
+    # text)``, :mod:`games.stud.explain`); kinds whose solver writes it themselves have none.
+    explain: Callable[[dict[str, Any], Any], None] | None = None
     # Keys of the engine's answer that are told with it but never asked or judged.
     unjudged: tuple[str, ...] = ()
     # Answerability: what the table view must show for the answer to be worked out from it, and
-    # what it must not show (keys of the table view; docs/engine.md, "Answerable from the table").
+    # what it must not show. For the stud kinds (:func:`games.table.table_view`): shows
+    # ``downcards`` (the live hands tabled as at the showdown), ``asked_seats`` (the seats a
+    # question names), ``round_open`` (the betting round drawn as still open: uncalled chips in
+    # front of their owners, the pots from the chips committed, never the showdown phase),
+    # ``before_event`` (the table just before the irregularity asked about); hides ``stub`` (no
+    # stub count), ``pot`` (no pots at all), ``pot.pots`` (the pot's total only).
     shows: tuple[str, ...] = ()
     hides: tuple[str, ...] = ()
     # The moment of the question: what makes it unanswerable whatever the table shows.

@@ -14,6 +14,7 @@ from games.stud.answering import (
     ranking_rules,
     unique,
 )
+from games.stud.explain_results import award_text
 from games.stud.rules import Variant
 from games.stud.state import StudState
 
@@ -95,6 +96,9 @@ KIND = QuestionKind(
         Field("awards", CHIPS_BY_SEAT, ("Chips received", "受け取るチップ")),
     ),
     solve=solve,
+    shows=("downcards",),
+    hides=("pot.pots",),
+    explain=award_text,
     focus=("odd_chips",),
     misread=misread,
     misreadings=MISREADINGS,

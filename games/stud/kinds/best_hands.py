@@ -13,6 +13,7 @@ from games.stud.answering import (
     not_applicable,
     ranking_rules,
 )
+from games.stud.explain_results import best_hands_text
 from games.stud.state import StudState
 
 
@@ -73,6 +74,8 @@ KIND = QuestionKind(
         Field("low_ranking", RANKING, ("Low ranking", "ローの順位"), only_if_present=True),
     ),
     solve=solve,
+    shows=("downcards", "asked_seats"),
+    explain=best_hands_text,
     focus=("razz",),
     focus_games={"razz": ("FR",)},
 )

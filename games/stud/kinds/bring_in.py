@@ -17,6 +17,7 @@ from games.stud.answering import (
     not_applicable,
     unique,
 )
+from games.stud.explain import bring_in_text
 from games.stud.rules import Variant
 from games.stud.state import StudState
 
@@ -211,6 +212,7 @@ KIND = QuestionKind(
         ),
     ),
     solve=solve,
+    explain=bring_in_text,
     moment=moment,
     misread=misread,
     misreadings=MISREADINGS,

@@ -15,6 +15,7 @@ from games.stud.answering import (
     bring_in_rules,
     unique,
 )
+from games.stud.explain_action import next_action_text
 from games.stud.rules import Variant
 from games.stud.state import StudState
 
@@ -258,6 +259,8 @@ KIND = QuestionKind(
         Field("options", OPTIONS, ("Options", "選べるアクション")),
     ),
     solve=solve,
+    shows=("round_open",),
+    explain=next_action_text,
     focus=("first_to_act", "options", "razz_boards"),
     focus_games={"razz_boards": ("FR",)},
     focus_fields={"first_to_act": ("seat",), "razz_boards": ("seat",)},

@@ -12,6 +12,7 @@ from games.stud.answering import (
     Case,
     unique,
 )
+from games.stud.explain import pots_text
 from games.stud.state import StudState
 
 
@@ -124,6 +125,8 @@ KIND = QuestionKind(
     label=("Pots", "ポット"),
     fields=(Field("pots", POTS, ("Pots, main first", "ポット（メインから）")),),
     solve=solve,
+    hides=("pot",),
+    explain=pots_text,
     focus=("antes", "side_pots"),
     moment=moment,
     misread=misread,

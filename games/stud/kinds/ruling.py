@@ -14,6 +14,7 @@ from games.stud.answering import (
     not_applicable,
 )
 from games.stud.events import RULING_CODES
+from games.stud.explain_results import ruling_text
 from games.stud.scenario import Scenario
 
 
@@ -102,6 +103,8 @@ KIND = QuestionKind(
         Field("seat", SEAT, ("Seat", "席")),
     ),
     solve=solve,
+    shows=("before_event",),
+    explain=ruling_text,
     misread=misread,
     misreadings=MISREADINGS,
     misread_given=True,

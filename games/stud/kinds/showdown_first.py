@@ -14,6 +14,7 @@ from games.stud.answering import (
     not_applicable,
     unique,
 )
+from games.stud.explain import showdown_first_text
 from games.stud.state import StudState
 
 
@@ -108,6 +109,7 @@ KIND = QuestionKind(
     noun=("showdown order", "ショーダウンの順番"),
     fields=(Field("seat", SEAT, ("Shows first", "最初にハンドを見せる席")),),
     solve=solve,
+    explain=showdown_first_text,
     moment=moment,
     misread=misread,
     misreadings=MISREADINGS,

@@ -13,6 +13,7 @@ from games.stud.answering import (
     board_report,
     not_applicable,
 )
+from games.stud.explain import stub_text
 from games.stud.state import STUB_PROCEDURES, StudState
 
 
@@ -92,6 +93,8 @@ KIND = QuestionKind(
         ),
     ),
     solve=solve,
+    hides=("stub",),
+    explain=stub_text,
     misread=misread,
     misreadings=MISREADINGS,
 )

@@ -23,9 +23,6 @@ from games.stud.scenario import Scenario, load_scenario
 __all__ = ["Solution", "solve", "solve_document", "solve_other", "solve_scenario"]
 
 
-# --- entry points -------------------------------------------------------------------------
-
-
 def solve_other(scenario: OtherScenario) -> Solution:
     """Answer a hold'em, Flush Code Hack or ten-card stud scenario (their own modules)."""
     if scenario.question is None:

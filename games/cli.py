@@ -111,7 +111,6 @@ def generate_document(options: dict[str, str]) -> dict[str, Any]:
     from games.generate_other import generate_other
     from games.stud.generate import focuses, generate
     from games.stud.rules import PRESETS
-    from games.stud.scenario import QUESTION_KINDS
 
     variant, kind, focus = options["variant"], options["kind"], options.get("focus")
     ruleset = options.get("ruleset")
@@ -119,7 +118,7 @@ def generate_document(options: dict[str, str]) -> dict[str, Any]:
     if variant not in variants:
         raise CommandError(f"unknown variant {variant[:20]!r}; use {_choices(variants)}")
     stud = variant in STUD_VARIANTS
-    kinds = QUESTION_KINDS if stud else registry.kind_names(variant)
+    kinds = registry.kind_names(variant)
     if kind not in kinds:
         raise CommandError(f"{kind[:40]!r} is not a question kind of {variant}; use {_choices(kinds)}")
     allowed = focuses(kind, variant) if stud else registry.kind(variant, kind).focus

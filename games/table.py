@@ -29,7 +29,6 @@ from games.stud.state import StudState
 
 __all__ = ["legal_actions", "table_view", "view_street"]
 
-SHOWDOWN_KINDS = ("best_hands", "award")
 BETTING_KINDS = ("post_bring_in", "complete", "bet", "raise", "call", "check", "fold")
 
 
@@ -184,7 +183,7 @@ def _exposures(state: StudState, events: list[Event], asked: Event | None) -> di
     return out
 
 
-def _tabled(state: StudState, kind: str | None, reveal: bool | None) -> list[bool]:
+def _tabled(state: StudState, shows: frozenset[str], reveal: bool | None) -> list[bool]:
     """The hands whose downcards are face up: tabled at the showdown (Rule 16 included).
 
     A folded or mucked hand is never face up.
@@ -192,12 +191,12 @@ def _tabled(state: StudState, kind: str | None, reveal: bool | None) -> list[boo
     live = [not state.folded[i] and not state.mucked[i] for i in range(state.count)]
     if reveal is False:
         return [False] * state.count
-    showdown = (reveal is True or kind in SHOWDOWN_KINDS) and len(state.live_players()) >= 2
+    showdown = (reveal is True or "downcards" in shows) and len(state.live_players()) >= 2
     return [live[i] and (state.shown[i] or showdown) for i in range(state.count)]
 
 
 def _chips(
-    state: StudState, kind: str | None, street: int, history: list[dict[str, Any]]
+    state: StudState, shows: frozenset[str], street: int, history: list[dict[str, Any]]
 ) -> tuple[list[int], list[int], list[int], list[int]]:
     """Stacks, chips committed, chips in front this street and chips returned, as drawn.
 
@@ -214,7 +213,7 @@ def _chips(
     for on, player, amount in state.returns:
         if on != street:
             continue
-        if kind == "next_action":
+        if "round_open" in shows:
             stacks[player] -= amount
             committed[player] += amount
             returned[player] -= amount
@@ -223,10 +222,10 @@ def _chips(
     return stacks, committed, bets, returned
 
 
-def _phase(state: StudState, kind: str | None) -> str:
+def _phase(state: StudState, shows: frozenset[str]) -> str:
     if state.phase == "misdeal":
         return "misdeal"
-    if kind != "next_action" and state.phase in ("showdown", "over", "settled"):
+    if "round_open" not in shows and state.phase in ("showdown", "over", "settled"):
         return "showdown"
     return "bet"  # while any street is in progress or just finished: never "round over"
 
@@ -256,9 +255,13 @@ def table_view(
     if isinstance(scenario, OtherScenario):
         return other_table_view(scenario)
     kind = scenario.kind
+    # What the question's kind needs drawn, or kept off the table (games/stud/kinds).
+    declared = registry.kind(scenario.variant.value, kind) if kind is not None else None
+    shows = frozenset(declared.shows if declared else ())
+    hides = frozenset(declared.hides if declared else ())
     asked: Event | None = None
     stop: int | None = None
-    if kind == "ruling" and scenario.events:
+    if "before_event" in shows and scenario.events:
         stop = len(scenario.events) - 1
         state = scenario.replay(stop_before_event=stop).state
         asked = scenario.events[stop]
@@ -268,9 +271,9 @@ def table_view(
     street = view_street(state)
     wrong = _wrong_counts(state, events, asked)
     exposed = _exposures(state, events, asked)
-    tabled = _tabled(state, kind, reveal_downcards)
+    tabled = _tabled(state, shows, reveal_downcards)
     history = _history(state, events, wrong)
-    stacks, committed, bets, returned = _chips(state, kind, street, history)
+    stacks, committed, bets, returned = _chips(state, shows, street, history)
     # The irregularity a ruling asks about is drawn as it happened: an absent player's seat is
     # marked absent (not dead: killing the hand is the ruling, TDA 2024 Rule 30).
     absent = list(state.absent)
@@ -311,7 +314,7 @@ def table_view(
         "kind": kind,
         "variant": state.variant.value,
         "street": street,
-        "phase": _phase(state, kind),
+        "phase": _phase(state, shows),
         "seats": seats,
         "seat_count": state.seat_count,
         "structure": {
@@ -327,12 +330,12 @@ def table_view(
         "history": history,
     }
     in_front = sum(bets)
-    if kind == "award":
+    if "pot.pots" in hides:
         total = state.total_pot()
         view["pot"] = {"total": total, "collected": total - in_front}
-    elif kind != "pots":
+    elif "pot" not in hides:
         live = [not f for f in state.folded]
-        if kind == "next_action":
+        if "round_open" in shows:
             all_in = [live[i] and stacks[i] == 0 for i in range(state.count)]
             pots = layer_pots(committed, live, all_in)
         else:
@@ -343,11 +346,11 @@ def table_view(
             "collected": total - in_front,
             "pots": [{"amount": p.amount, "eligible": [state.seat_of(i) for i in p.eligible]} for p in pots],
         }
-    if kind != "stub":
+    if "stub" not in hides:
         view["stub"] = state.stub
     if asked is not None:
         view["event"] = _event_dict(asked)
-    if kind == "best_hands" and scenario.question and "seats" in scenario.question:
+    if "asked_seats" in shows and scenario.question and "seats" in scenario.question:
         view["asked_seats"] = list(scenario.question["seats"])
     return view
 

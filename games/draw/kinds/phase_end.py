@@ -11,7 +11,7 @@ from games.draw.document import DrawRound, DrawScenario
 from games.draw.rebuild import rebuild_draw
 from games.draw.view import asked_phase
 from games.questions.fields import SEAT, YES_NO, Field
-from games.questions.kind import Misread, QuestionKind
+from games.questions.kind import Finder, QuestionKind, tried_in_order
 from games.questions.solution import Solution
 
 
@@ -121,7 +121,7 @@ def solve(scenario: DrawScenario) -> Solution:
     return _phase_end(scenario, scenario.replay())
 
 
-MISREADINGS: dict[str, Misread] = {
+MISREADINGS: dict[str, Finder] = {
     "one_lap_ends_phase": _one_lap_ends_phase,
     "all_in_player_acts": _all_in_player_acts,
 }
@@ -138,7 +138,7 @@ KIND = QuestionKind(
     solve=solve,
     focus=("complete", "pending", "all_in"),
     unjudged=("phase", "pending", "to_match", "next_step"),
-    misreadings=MISREADINGS,
-    misread_texts=misread_texts(*MISREADINGS),
+    misread=tried_in_order(MISREADINGS),
+    misreadings=misread_texts(*MISREADINGS),
     rebuild=rebuild_draw,
 )

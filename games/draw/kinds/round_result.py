@@ -10,7 +10,7 @@ from games.draw.answers import RULE_END, RULE_OUT, RULE_ROUND, Candidate, misrea
 from games.draw.document import DrawRound, DrawScenario
 from games.draw.rebuild import rebuild_draw
 from games.questions.fields import AMOUNT, CHIPS_BY_SEAT, SEAT, SEATS, Field
-from games.questions.kind import Misread, QuestionKind
+from games.questions.kind import Finder, QuestionKind, tried_in_order
 from games.questions.solution import Solution
 
 
@@ -136,7 +136,7 @@ def solve(scenario: DrawScenario) -> Solution:
     return _round_result(scenario, scenario.replay())
 
 
-MISREADINGS: dict[str, Misread] = {
+MISREADINGS: dict[str, Finder] = {
     "fees_not_in_pot": _fees_not_in_pot,
     "exact_fee_is_out": _exact_fee_is_out,
     "side_pot_for_all_in_winner": _side_pot_for_all_in_winner,
@@ -156,7 +156,7 @@ KIND = QuestionKind(
     solve=solve,
     focus=("cannot_pay", "all_in_winner", "last_round", "any"),
     unjudged=("fees", "eliminated_at_fee", "game_over"),
-    misreadings=MISREADINGS,
-    misread_texts=misread_texts(*MISREADINGS),
+    misread=tried_in_order(MISREADINGS),
+    misreadings=misread_texts(*MISREADINGS),
     rebuild=rebuild_draw,
 )

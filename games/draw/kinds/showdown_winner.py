@@ -24,7 +24,7 @@ from games.draw.answers import (
 from games.draw.document import DrawRound, DrawScenario
 from games.draw.rebuild import rebuild_draw
 from games.questions.fields import ORDER, SEAT, TEXT, Field
-from games.questions.kind import Misread, QuestionKind
+from games.questions.kind import Finder, QuestionKind, tried_in_order
 from games.questions.solution import Solution
 
 
@@ -103,7 +103,7 @@ def _highest_card_suit(cards: Sequence[Card]) -> tuple[Any, ...]:
     return (value.strength, tuple(int(c.suit) for c in by_rank))
 
 
-def _misorder(code: str, key: Callable[[Sequence[Card]], Any]) -> Misread:
+def _misorder(code: str, key: Callable[[Sequence[Card]], Any]) -> Finder:
     """The showdown ordered by a mistaken ``key``, when that changes the order."""
 
     def misread(scenario: DrawScenario, right: Mapping[str, Any]) -> Iterator[Candidate]:
@@ -122,7 +122,7 @@ def solve(scenario: DrawScenario) -> Solution:
     return _showdown_winner(scenario, scenario.replay())
 
 
-MISREADINGS: dict[str, Misread] = {
+MISREADINGS: dict[str, Finder] = {
     "suit_before_rank": _misorder("suit_before_rank", _suit_first),
     "suits_reversed": _misorder("suits_reversed", _suits_reversed),
     "suit_of_highest_card": _misorder("suit_of_highest_card", _highest_card_suit),
@@ -141,7 +141,7 @@ KIND = QuestionKind(
     solve=solve,
     focus=("suit_tie", "rank_tie", "any"),
     unjudged=("hands",),
-    misreadings=MISREADINGS,
-    misread_texts=misread_texts(*MISREADINGS),
+    misread=tried_in_order(MISREADINGS),
+    misreadings=misread_texts(*MISREADINGS),
     rebuild=rebuild_draw,
 )

@@ -11,7 +11,7 @@ from games.holdem.answers import Candidate, Names, misread_texts
 from games.holdem.document import HoldemReplay, HoldemScenario
 from games.holdem.rebuild import rebuild_holdem
 from games.questions.fields import AWARD_POTS, CHIPS_BY_SEAT, Field
-from games.questions.kind import Misread, QuestionKind
+from games.questions.kind import Finder, QuestionKind, tried_in_order
 from games.questions.solution import Solution
 
 
@@ -150,7 +150,7 @@ def solve(scenario: HoldemScenario) -> Solution:
     return _award(scenario, scenario.replay())
 
 
-MISREADINGS: dict[str, Misread] = {
+MISREADINGS: dict[str, Finder] = {
     "odd_chip_from_the_button": _odd_chip_from_the_button,
     "best_hand_takes_every_pot": _best_hand_takes_every_pot,
     "uncalled_bet_awarded": _uncalled_bet_awarded,
@@ -168,7 +168,7 @@ KIND = QuestionKind(
     ),
     solve=solve,
     focus=("side_pots", "split", "uncontested", "heads_up"),
-    misreadings=MISREADINGS,
-    misread_texts=misread_texts(*MISREADINGS),
+    misread=tried_in_order(MISREADINGS),
+    misreadings=misread_texts(*MISREADINGS),
     rebuild=rebuild_holdem,
 )

@@ -22,7 +22,7 @@ from games.holdem.answers import (
 from games.holdem.document import HoldemReplay, HoldemScenario
 from games.holdem.rebuild import rebuild_holdem
 from games.questions.fields import AMOUNT, SEAT, Field
-from games.questions.kind import Misread, QuestionKind
+from games.questions.kind import Finder, QuestionKind, tried_in_order
 from games.questions.solution import Solution
 
 
@@ -152,7 +152,7 @@ def solve(scenario: HoldemScenario) -> Solution:
     return _min_raise(scenario, scenario.replay())
 
 
-MISREADINGS: dict[str, Misread] = {
+MISREADINGS: dict[str, Finder] = {
     "raise_from_the_bet": raise_from_the_bet,
     "short_all_in_reopens": short_all_in_reopens,
     "short_all_in_sets_increment": _short_all_in_sets_increment,
@@ -171,7 +171,7 @@ KIND = QuestionKind(
     solve=solve,
     focus=("after_raise", "short_all_in", "postflop_bet", "heads_up"),
     unjudged=("to_match", "full_raise_to", "all_in_only"),
-    misreadings=MISREADINGS,
-    misread_texts=misread_texts(*MISREADINGS),
+    misread=tried_in_order(MISREADINGS),
+    misreadings=misread_texts(*MISREADINGS),
     rebuild=rebuild_holdem,
 )

@@ -26,7 +26,7 @@ from games.holdem.document import HoldemReplay, HoldemScenario
 from games.holdem.hand import HoldemHand
 from games.holdem.rebuild import rebuild_holdem
 from games.questions.fields import OPTIONS, SEAT, Field
-from games.questions.kind import Misread, QuestionKind
+from games.questions.kind import Finder, QuestionKind, tried_in_order
 from games.questions.solution import Solution
 
 
@@ -226,7 +226,7 @@ def solve(scenario: HoldemScenario) -> Solution:
     return _next_action(scenario, scenario.replay())
 
 
-MISREADINGS: dict[str, Misread] = {
+MISREADINGS: dict[str, Finder] = {
     "raise_from_the_bet": raise_from_the_bet,
     "short_all_in_reopens": short_all_in_reopens,
     "preflop_starts_with_small_blind": _preflop_starts_with_small_blind,
@@ -246,7 +246,7 @@ KIND = QuestionKind(
     solve=solve,
     focus=("preflop_first", "big_blind_option", "short_all_in", "heads_up", "postflop"),
     unjudged=("street", "round_complete"),
-    misreadings=MISREADINGS,
-    misread_texts=misread_texts(*MISREADINGS),
+    misread=tried_in_order(MISREADINGS),
+    misreadings=misread_texts(*MISREADINGS),
     rebuild=rebuild_holdem,
 )

@@ -11,7 +11,7 @@ from games.holdem.document import HoldemReplay, HoldemScenario
 from games.holdem.hand import HoldemHand
 from games.holdem.rebuild import rebuild_holdem
 from games.questions.fields import CHIPS_BY_SEAT, POTS, Field
-from games.questions.kind import Misread, QuestionKind
+from games.questions.kind import Finder, QuestionKind, tried_in_order
 from games.questions.solution import Solution
 
 
@@ -113,7 +113,7 @@ def solve(scenario: HoldemScenario) -> Solution:
     return _pots(scenario, scenario.replay())
 
 
-MISREADINGS: dict[str, Misread] = {
+MISREADINGS: dict[str, Finder] = {
     "no_side_pots": _no_side_pots,
     "excess_not_returned": _excess_not_returned,
     "folded_chips_left_out": _folded_chips_left_out,
@@ -141,8 +141,8 @@ KIND = QuestionKind(
     ),
     solve=solve,
     focus=("side_pots", "uncalled", "heads_up"),
-    misreadings=MISREADINGS,
-    misread_texts=misread_texts(*MISREADINGS),
+    misread=tried_in_order(MISREADINGS),
+    misreadings=misread_texts(*MISREADINGS),
     rebuild=rebuild_holdem,
     premise=_betting_open,
 )

@@ -16,7 +16,7 @@ from games.holdem.answers import (
 from games.holdem.document import HoldemReplay, HoldemScenario
 from games.holdem.rebuild import rebuild_holdem
 from games.questions.fields import SEATS, YES_NO, Field
-from games.questions.kind import Misread, QuestionKind
+from games.questions.kind import Finder, QuestionKind, tried_in_order
 from games.questions.solution import Solution
 
 
@@ -46,7 +46,7 @@ def solve(scenario: HoldemScenario) -> Solution:
     return _round_over(scenario, scenario.replay())
 
 
-MISREADINGS: dict[str, Misread] = {
+MISREADINGS: dict[str, Finder] = {
     "big_blind_option_skipped": big_blind_option_skipped,
     "all_in_player_must_match": _all_in_player_must_match,
 }
@@ -63,7 +63,7 @@ KIND = QuestionKind(
     solve=solve,
     focus=("big_blind_option", "complete", "pending", "all_in"),
     unjudged=("street", "owes", "reason"),
-    misreadings=MISREADINGS,
-    misread_texts=misread_texts(*MISREADINGS),
+    misread=tried_in_order(MISREADINGS),
+    misreadings=misread_texts(*MISREADINGS),
     rebuild=rebuild_holdem,
 )

@@ -8,7 +8,7 @@ from typing import Any
 from games.core.documents import hand_phrase, seats_en, seats_ja
 from games.core.hands import best_high, showdown_key
 from games.questions.fields import RANKING, Field
-from games.questions.kind import Misread, QuestionKind
+from games.questions.kind import Finder, QuestionKind, tried_in_order
 from games.questions.solution import Solution
 from games.tenstud.answers import Candidate, hand_json, misread_texts, replay_dealt, require_known
 from games.tenstud.document import PLAYERS, TenStudPosition, TenStudScenario
@@ -53,7 +53,7 @@ def solve(scenario: TenStudScenario) -> Solution:
     return _final_ranking(scenario, replay_dealt(scenario))
 
 
-MISREADINGS: dict[str, Misread] = {"suits_break_ties": _suits_break_ties}
+MISREADINGS: dict[str, Finder] = {"suits_break_ties": _suits_break_ties}
 
 
 KIND = QuestionKind(
@@ -64,7 +64,7 @@ KIND = QuestionKind(
     solve=solve,
     focus=("tie", "any"),
     unjudged=("hands",),
-    misreadings=MISREADINGS,
-    misread_texts=misread_texts(*MISREADINGS),
+    misread=tried_in_order(MISREADINGS),
+    misreadings=misread_texts(*MISREADINGS),
     rebuild=rebuild_tenstud,
 )

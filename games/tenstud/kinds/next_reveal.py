@@ -8,7 +8,7 @@ from typing import Any
 from games.core.documents import cards_text, hand_phrase, seats_en, seats_ja
 from games.core.hands import best_high
 from games.questions.fields import SEATS, Field
-from games.questions.kind import Misread, QuestionKind
+from games.questions.kind import Finder, QuestionKind, tried_in_order
 from games.questions.solution import Solution
 from games.tenstud.answers import Candidate, hand_json, misread_texts, replay_dealt
 from games.tenstud.document import PLAYERS, TenStudPosition, TenStudScenario
@@ -128,7 +128,7 @@ def solve(scenario: TenStudScenario) -> Solution:
     return _next_reveal(scenario, replay_dealt(scenario))
 
 
-MISREADINGS: dict[str, Misread] = {
+MISREADINGS: dict[str, Finder] = {
     "strongest_reveals": _strongest_reveals,
     "finished_player_counted": _finished_player_counted,
     "only_one_of_tied": _only_one_of_tied,
@@ -143,7 +143,7 @@ KIND = QuestionKind(
     solve=solve,
     focus=("tied_weakest", "step_in_progress", "late", "any"),
     unjudged=("step", "hands", "finished"),
-    misreadings=MISREADINGS,
-    misread_texts=misread_texts(*MISREADINGS),
+    misread=tried_in_order(MISREADINGS),
+    misreadings=misread_texts(*MISREADINGS),
     rebuild=rebuild_tenstud,
 )

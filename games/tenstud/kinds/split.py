@@ -8,7 +8,7 @@ from typing import Any
 from games.core.documents import cards_text, hand_phrase, seats_en, seats_ja
 from games.core.hands import best_high, showdown_key
 from games.questions.fields import CHIPS_BY_SEAT, SEATS, Field
-from games.questions.kind import Misread, QuestionKind
+from games.questions.kind import Finder, QuestionKind, tried_in_order
 from games.questions.solution import Solution
 from games.tenstud.answers import Candidate, misread_texts, replay_dealt, require_known
 from games.tenstud.document import PLAYERS, TenStudPosition, TenStudScenario
@@ -86,7 +86,7 @@ def solve(scenario: TenStudScenario) -> Solution:
     return _split(scenario, replay_dealt(scenario))
 
 
-MISREADINGS: dict[str, Misread] = {
+MISREADINGS: dict[str, Finder] = {
     "suits_break_ties": _suits_break_ties,
     "odd_chip_from_the_last_seat": _odd_chip_from_the_last_seat,
 }
@@ -103,7 +103,7 @@ KIND = QuestionKind(
     solve=solve,
     focus=("tie", "odd_chip", "single"),
     unjudged=("pot", "odd_chips"),
-    misreadings=MISREADINGS,
-    misread_texts=misread_texts(*MISREADINGS),
+    misread=tried_in_order(MISREADINGS),
+    misreadings=misread_texts(*MISREADINGS),
     rebuild=rebuild_tenstud,
 )

@@ -10,6 +10,7 @@ used (see :mod:`games.stud.explain`).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from games import registry
@@ -17,6 +18,7 @@ from games.core.documents import OtherScenario
 from games.core.errors import EngineError
 from games.questions.solution import Solution
 from games.stud.answering import Case
+from games.stud.explain import explain
 from games.stud.rules import Variant
 from games.stud.scenario import Scenario, load_scenario
 
@@ -46,7 +48,9 @@ def solve_scenario(
     if scenario.question is None:
         raise EngineError("missing_field", "the scenario has no _question", path="_question")
     kind = registry.kind(scenario.variant.value, str(scenario.question.get("kind")))
-    return kind.solve(Case(scenario, scenario.replay(variant=variant, ruleset=ruleset)))
+    solution = kind.solve(Case(scenario, scenario.replay(variant=variant, ruleset=ruleset)))
+    # Stud answers are explained from their facts, only when written out.
+    return solution if solution.explanation is not None else replace(solution, writer=explain)
 
 
 def solve(scenario: Scenario | OtherScenario | Mapping[str, Any] | str | bytes) -> dict[str, Any]:

@@ -65,8 +65,8 @@ def judge(
     kind: str | None = None,
     fields: Sequence[str] | None = None,
 ) -> dict[str, Any]:
-    """A given answer judged field by field against the engine's (see :func:`games.questions.judge.judge`)."""
-    from games.questions.judge import judge as judge_answer
+    """A given answer judged field by field against the engine's (see :func:`games.judge.judge`)."""
+    from games.judge import judge as judge_answer
 
     return judge_answer(expected, given, kind=kind, fields=fields)
 
@@ -75,7 +75,7 @@ def diagnose(
     scenario: Scenario | OtherScenario | Mapping[str, Any] | str | bytes, given: Mapping[str, Any]
 ) -> list[dict[str, Any]]:
     """The known misreadings that explain a wrong answer (empty when right or unexplained)."""
-    from games.questions.diagnose import diagnose as diagnose_answer
+    from games.diagnose import diagnose as diagnose_answer
 
     return diagnose_answer(scenario, given)
 

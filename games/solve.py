@@ -2,25 +2,22 @@
 
 ``solve(scenario)`` returns ``{"kind", "answer", "explanation": {"en", "ja"}, "rules"}``.
 Each question kind answers in its own module (:mod:`games.registry`); a stud scenario is
-replayed once here and its kind's solver works out the answer from the replayed hand
-(:class:`games.stud.answering.Case`); the explanation is written from the facts the solver
-used (see :mod:`games.stud.explain`).
+replayed once and its kind's solver works out the answer from the replayed hand
+(:func:`games.stud.solve.solve_stud`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from games import registry
 from games.core.documents import OtherScenario
 from games.core.errors import EngineError
 from games.questions.solution import Solution
-from games.stud.answering import Case
-from games.stud.explain import explain
 from games.stud.rules import Variant
 from games.stud.scenario import Scenario, load_scenario
+from games.stud.solve import solve_stud
 
 __all__ = ["Solution", "solve", "solve_document", "solve_other", "solve_scenario"]
 
@@ -39,18 +36,13 @@ def solve_scenario(
     """Replay the scenario and answer its question.
 
     ``variant`` and ``ruleset`` replay a stud hand under another game or rules (for
-    :mod:`games.questions.diagnose`); they do not apply to the other games.
+    :mod:`games.stud.diagnose`); they do not apply to the other games.
     """
     if isinstance(scenario, OtherScenario):
         if variant is not None or ruleset is not None:
             raise EngineError("bad_field", "variant and ruleset overrides apply to stud scenarios only")
         return solve_other(scenario)
-    if scenario.question is None:
-        raise EngineError("missing_field", "the scenario has no _question", path="_question")
-    kind = registry.kind(scenario.variant.value, str(scenario.question.get("kind")))
-    solution = kind.solve(Case(scenario, scenario.replay(variant=variant, ruleset=ruleset)))
-    # Stud answers are explained from their facts, only when written out.
-    return solution if solution.explanation is not None else replace(solution, writer=explain)
+    return solve_stud(scenario, variant=variant, ruleset=ruleset)
 
 
 def solve(scenario: Scenario | OtherScenario | Mapping[str, Any] | str | bytes) -> dict[str, Any]:

@@ -10,7 +10,7 @@ for a ``stub`` question, no pots for a ``pots`` question (the amounts they are b
 the seats), only the total for ``award``, the table as it was just before the irregularity for a
 ``ruling`` question, and for ``next_action`` nothing that says whether the betting round is over.
 Folded and mucked hands are never face up; downcards are shown only for hands tabled at the
-showdown. :mod:`games.questions.answerable` rebuilds a scenario from this view alone.
+showdown. :mod:`games.answerable` rebuilds a scenario from this view alone.
 """
 
 from __future__ import annotations

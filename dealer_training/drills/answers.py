@@ -1,4 +1,4 @@
-"""Parse a trainee's answer form into the engine's answer shape (``games.questions.judge`` judges it).
+"""Parse a trainee's answer form into the engine's answer shape (``games.judge`` judges it).
 
 The form fields follow the answer of each question kind (scenario format section 3): seats are
 seat numbers, amounts whole chips. Only the fields the question asks are read. A value that is

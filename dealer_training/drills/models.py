@@ -243,7 +243,7 @@ class Attempt(models.Model):
         _("score"), default=0.0, help_text=_("Share of the answer's fields that were right.")
     )
     # The engine's verdict as judged when the answer was stored (field by field), and the version
-    # of the judging rules that gave it (games.questions.judge.JUDGE_VERSION); ``correct`` and
+    # of the judging rules that gave it (games.judge.JUDGE_VERSION); ``correct`` and
     # ``score`` are copied from it. Pages show the stored verdict; only ``rescore_attempts``
     # judges again.
     # Version 0: not judged yet (rows written in bulk without a verdict); re-scoring fills them.

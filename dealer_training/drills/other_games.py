@@ -2,7 +2,7 @@
 five-card draw (FCH) and ten-card stud, weakest reveals first (T10S).
 
 The engine generates, solves, judges and explains them (``games.generate_other``,
-``games.solve``, ``games.questions.judge``); this module says which answer fields each question kind asks,
+``games.solve``, ``games.judge``); this module says which answer fields each question kind asks,
 reads the answer form into the engine's answer shape, and arranges the table for the page.
 Their attempts are stored like the stud drills' but stay out of the stud progress reports
 (those rollups count the stud games only).

@@ -19,7 +19,7 @@ from dealer_training.scenarios.labels import QUESTION_KINDS, RULINGS, chips, des
 from dealer_training.scenarios.present import answer_lines
 from dealer_training.scenarios.stud_table import table_context
 from games.core.errors import EngineError
-from games.questions.diagnose import diagnose
+from games.diagnose import diagnose
 from games.stud.walk import action_after_record
 from games.table import table_view
 

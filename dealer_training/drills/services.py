@@ -1,7 +1,7 @@
 """Writes of the drills: start a session, issue its next question, record an answer, finish.
 
 Every question is a scenario document (format v1) with the engine's solved answer kept on the
-server (``Question.expected``); the answer is judged by ``games.questions.judge`` and never
+server (``Question.expected``); the answer is judged by ``games.judge`` and never
 before the attempt is stored, and the attempt keeps that verdict with the judge's version
 (``verdicts``). A question is issued once and answered once: a second submission of the same
 question returns the first attempt with its stored verdict (never judged again).
@@ -23,7 +23,7 @@ from dealer_training.accounts.models import Organisation, User
 from dealer_training.scenarios.choices import Skill
 from dealer_training.scenarios.models import MAX_DRILL_SET_QUESTIONS, DrillSet, Scenario
 from games.core.errors import EngineError
-from games.questions.judge import judge
+from games.judge import judge
 from games.solve import solve
 from games.stud.generate import generate
 from games.stud.walk import walk

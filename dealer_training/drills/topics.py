@@ -2,7 +2,7 @@
 
 A skill (``scenarios.choices.Skill``) is a drill topic; the engine generates and solves
 scenarios by question kind and focus (``games.stud.generate``). Each :class:`Topic` names one way to
-ask a skill and the answer fields the trainee gives (passed to ``games.questions.judge.judge``), so a drill
+ask a skill and the answer fields the trainee gives (passed to ``games.judge.judge``), so a drill
 asks exactly what the topic trains: the seat of the best board for first to act, the whole set of
 options for betting.
 """

@@ -1,8 +1,8 @@
 """Stored verdicts: each attempt keeps the engine's verdict as judged when it was stored.
 
-``Attempt.verdict`` is the dict ``games.questions.judge.judge`` returned (correct, score, the fields one by
+``Attempt.verdict`` is the dict ``games.judge.judge`` returned (correct, score, the fields one by
 one) and ``Attempt.judge_version`` the version of the judging rules that gave it
-(``games.questions.judge.JUDGE_VERSION``); ``correct`` and ``score`` are copied from it. Pages show the
+(``games.judge.JUDGE_VERSION``); ``correct`` and ``score`` are copied from it. Pages show the
 stored verdict and never judge again, so a change to judging cannot put a new verdict beside an
 old score. Judging happens when an answer is first stored (``services.attempt_submit``) and when
 ``manage.py rescore_attempts`` re-scores attempts judged by older rules.
@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.core.errors import EngineError
-from games.questions.judge import JUDGE_VERSION, judge
+from games.judge import JUDGE_VERSION, judge
 
 __all__ = ["JUDGE_VERSION", "fill_verdicts", "judged", "verdict_columns"]
 

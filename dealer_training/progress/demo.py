@@ -34,7 +34,7 @@ from dealer_training.drills.models import (
 )
 from dealer_training.scenarios.choices import Skill, Variant
 from dealer_training.scenarios.models import DrillSet, DrillSetItem
-from games.questions.judge import judge
+from games.judge import judge
 from games.solve import solve
 from games.stud.generate import generate
 

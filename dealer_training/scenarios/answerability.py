@@ -1,6 +1,6 @@
 """Whether trainees can work out a scenario's answer from the table they are shown.
 
-The engine decides (``games.questions.answerable.check_answerable``: the scenario is rebuilt from its table
+The engine decides (``games.answerable.check_answerable``: the scenario is rebuilt from its table
 view with random cards wherever the trainee sees none, and must keep its answer). A scenario that
 fails is not published: the editor and the status buttons refuse, imports keep it as a draft, and
 the answerability page and ``manage.py check_answerable`` list the ones already saved.
@@ -16,8 +16,8 @@ from typing import Any
 
 from django.utils.translation import get_language
 
+from games.answerable import AnswerabilityProblem, check_answerable
 from games.core.errors import EngineError
-from games.questions.answerable import AnswerabilityProblem, check_answerable
 
 from .models import Scenario
 

@@ -29,10 +29,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import IntEnum
 from typing import Literal
 
 from games.core.cards import Card
+from games.core.category import Category
+from games.core.names import hand_name
 
 __all__ = [
     "Category",
@@ -52,20 +53,6 @@ Kind = Literal["high", "razz", "eight"]
 Lang = Literal["en", "ja"]
 
 
-class Category(IntEnum):
-    """High-hand categories, weakest first (also used for paired low hands)."""
-
-    HIGH_CARD = 0
-    PAIR = 1
-    TWO_PAIR = 2
-    TRIPS = 3
-    STRAIGHT = 4
-    FLUSH = 5
-    FULL_HOUSE = 6
-    QUADS = 7
-    STRAIGHT_FLUSH = 8
-
-
 @dataclass(frozen=True, slots=True)
 class HandValue:
     """The value of a best five-card hand.
@@ -82,8 +69,6 @@ class HandValue:
     ranks: tuple[int, ...]
 
     def name(self, lang: Lang = "en") -> str:
-        from games.core.names import hand_name
-
         return hand_name(self, lang)
 
 

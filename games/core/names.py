@@ -13,12 +13,10 @@ through this module, so the web layer and the explanations use the same words.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import Literal, Protocol
 
 from games.core.cards import Card, Rank, Suit
-
-if TYPE_CHECKING:
-    from games.core.hands import HandValue
+from games.core.category import Category
 
 __all__ = ["SUIT_SYMBOLS", "card_label", "hand_name", "rank_label", "suit_name"]
 
@@ -54,10 +52,19 @@ def _low_digits(ranks: tuple[int, ...]) -> str:
     return "-".join(rank_label(r) for r in ranks)
 
 
-def hand_name(value: HandValue, lang: Lang = "en") -> str:
-    """The name a dealer reads out for a hand value."""
-    from games.core.hands import Category
+class NamedHand(Protocol):
+    """What a hand name is read from (a :class:`games.core.hands.HandValue`)."""
 
+    @property
+    def kind(self) -> str: ...
+    @property
+    def category(self) -> Category: ...
+    @property
+    def ranks(self) -> tuple[int, ...]: ...
+
+
+def hand_name(value: NamedHand, lang: Lang = "en") -> str:
+    """The name a dealer reads out for a hand value."""
     ranks = value.ranks
     if value.kind != "high":
         digits = _low_digits(ranks)

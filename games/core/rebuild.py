@@ -1,6 +1,6 @@
 """What rebuilding a scenario document from its table view needs in every game: the cards the
 view names, the unseen cards to stand in for hidden ones, and the seats, smallest chip and
-question every rebuilt document carries (``games.questions.answerable``)."""
+question every rebuilt document carries (``games.answerable``)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """A Flush Code Hack scenario document rebuilt from its table view alone
-(``games.questions.answerable``)."""
+(``games.answerable``)."""
 
 from __future__ import annotations
 

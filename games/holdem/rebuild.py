@@ -1,4 +1,4 @@
-"""A hold'em scenario document rebuilt from its table view alone (``games.questions.answerable``)."""
+"""A hold'em scenario document rebuilt from its table view alone (``games.answerable``)."""
 
 from __future__ import annotations
 

@@ -1,11 +1,8 @@
-"""Compare a trainee's answer with the engine's, field by field (for the web app).
+"""Compare a trainee's answer with the engine's, field by field, by the kind's typed fields.
 
->>> expected = {"kind": "bring_in", "answer": {"seat": 3, "amount": 200, "first_to_act": 3}}
->>> verdict = judge(expected, {"seat": 3, "amount": 200, "first_to_act": 4})
->>> verdict["correct"], verdict["score"], [f["field"] for f in verdict["fields"] if not f["correct"]]
-(False, 0.6667, ['first_to_act'])
->>> verdict["judge_version"] == JUDGE_VERSION
-True
+The generic part of judging: :func:`compare` judges two answers of one question kind (its typed
+fields say how, :mod:`games.questions.fields`), and the judging rules' version. The entry point
+that finds the kind by its name is :func:`games.judge.judge` (above the registry of kinds).
 
 The web app stores each verdict with ``JUDGE_VERSION`` and shows the stored one; bump it
 whenever a change to judging (of any question kind) can change a verdict, so that stored
@@ -17,9 +14,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.core.errors import EngineError
+from games.questions.kind import QuestionKind
 
-__all__ = ["JUDGE_VERSION", "RULING_OUTCOMES", "answer_fields", "judge", "same_ruling"]
+__all__ = ["JUDGE_VERSION", "RULING_OUTCOMES", "compare", "same_ruling"]
 
 # The version of the judging rules, stored with every verdict. Bump it whenever a change to
 # judging (normalising, the fields judged, partial credit, same_ruling...) can change an outcome.
@@ -42,45 +39,20 @@ def same_ruling(expected: Any, given: Any) -> bool:
     return RULING_OUTCOMES.get(expected, expected) == RULING_OUTCOMES.get(given, given)
 
 
-def answer_fields(kind: str, answer: Mapping[str, Any]) -> dict[str, Any]:
-    """Flatten an answer of ``kind`` into judged fields with normalised values.
-
-    The kind's typed fields say how (:mod:`games.questions.fields`): seats inside a list are
-    compared as sets (sorted); the order of ranking groups matters, the order inside a tie
-    group does not; ``bet_to``/``raise_to`` are sets of totals.
-    """
-    from games.registry import judging
-
-    return judging(kind).flatten(answer)
-
-
 def _under(name: str, field: str) -> bool:
     return name == field or name.startswith(field + ".") or name.startswith(field + "[")
 
 
-def judge(
+def compare(
+    asked: QuestionKind,
     expected: Mapping[str, Any],
     given: Mapping[str, Any],
     *,
-    kind: str | None = None,
     fields: Sequence[str] | None = None,
 ) -> dict[str, Any]:
-    """Judge ``given`` against ``expected`` (a ``solve`` result, or an answer with ``kind=``).
-
-    Every field of the engine's answer is judged (a missing one is wrong) unless ``fields``
-    names the ones the drill asked for. Amounts and seats must be exact. Partial credit is
-    the share of correct fields.
-    """
-    if "answer" in expected and "kind" in expected:
-        kind = str(expected["kind"])
-        expected = expected["answer"]
-    if kind is None:
-        raise EngineError("missing_field", "judge needs the question kind", path="kind")
-    if not isinstance(given, Mapping):
-        raise EngineError("bad_type", "the given answer must be an object", path=None)
-    from games.registry import judging
-
-    asked = judging(kind)
+    """Judge ``given`` against ``expected``, two answers of the question kind ``asked`` (see
+    :func:`games.judge.judge`, which finds the kind and checks the arguments)."""
+    kind = asked.name
     want = asked.flatten(expected)
     got = asked.flatten(given)
     if fields is not None:

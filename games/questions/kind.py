@@ -46,7 +46,7 @@ Misread = Callable[[Any, Mapping[str, Any], Mapping[str, Any]], Iterator[Candida
 Finder = Callable[[Any, Mapping[str, Any]], Iterator[Candidate]]
 # Problems with the moment a question is asked, whatever the table shows: given what the solver
 # gets, ``(code, params)`` for each (its answer is already in the history, or not settled yet;
-# :func:`games.questions.answerable.moment_problems`).
+# :func:`games.stud.answerable.moment_problems`).
 Moment = Callable[[Any], tuple[tuple[str, dict[str, Any]], ...]]
 
 
@@ -95,7 +95,7 @@ class QuestionKind:
     # Answerability of the other games (hold'em, draw, ten-card stud): a scenario document of the
     # same game built from the table view alone, hidden cards drawn from the random source, and
     # why the question cannot be asked at the scenario's moment whatever the table shows
-    # (``(code, params)``, or None when it can; ``games.questions.answerable``).
+    # (``(code, params)``, or None when it can; ``games.answerable``).
     rebuild: Callable[[Mapping[str, Any], random.Random], dict[str, Any]] | None = None
     premise: Callable[[Any], tuple[str, dict[str, Any]] | None] | None = None
 

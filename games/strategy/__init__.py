@@ -1,5 +1,8 @@
 """Computer players for the hand walks: Stud High Lv2 (seed 003), razz and stud/8.
 
+The strategies read no hand in progress: :mod:`games.stud.cpu` builds their context from a stud
+state and turns their action into the player's action (the stud walk plays with it).
+
 A strategy reads a :class:`VisibleContext` (what the seat to act can see and the legal
 action types) and returns one :class:`Action`; the engine turns it into an amount.
 :func:`decide` picks the strategy of the variant. Everything is deterministic.
@@ -17,7 +20,6 @@ action types) and returns one :class:`Action`; the engine turns it into an amoun
 
 from __future__ import annotations
 
-from games.strategy.adapter import cpu_action, cpu_decision, visible_context
 from games.strategy.context import Action, Decision, Facing, Opponent, Variant, VisibleContext, choose
 from games.strategy.razz import decide_razz, plan_razz
 from games.strategy.stud8 import decide_stud8, plan_stud8
@@ -31,14 +33,11 @@ __all__ = [
     "Variant",
     "VisibleContext",
     "choose",
-    "cpu_action",
-    "cpu_decision",
     "decide",
     "decide_razz",
     "decide_stud8",
     "decide_stud_hi_lv2",
     "plan",
-    "visible_context",
 ]
 
 

@@ -12,30 +12,48 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from games.core.cards import Card
 from games.core.hands import HandValue, best_eight_low, best_high, best_razz
 from games.core.hands import eight_low_strength as fast_eight
 from games.core.hands import high_strength as fast_high
 from games.core.hands import razz_strength as fast_razz
-from games.core.pots import split_amount
-from games.stud.rules import Variant
-
-if TYPE_CHECKING:
-    from games.stud.state import StudState
+from games.core.pots import Pot, split_amount
+from games.core.records import ActionRecord
+from games.stud.rules import Ruleset, Structure, Variant
 
 __all__ = [
     "Award",
     "HandReport",
     "PotAward",
     "ShowdownFirst",
+    "ShowdownTable",
     "compute_award",
     "evaluate",
     "odd_chip_card",
     "rank_groups",
     "showdown_first",
 ]
+
+
+class ShowdownTable(Protocol):
+    """What the showdown reads of a hand (a :class:`games.stud.state.StudState`, which calls it:
+    the state stays above the showdown)."""
+
+    variant: Variant
+    ruleset: Ruleset
+    structure: Structure
+    stacks: list[int]
+    mucked: list[bool]
+    rounds_held: list[int]
+    street_actions: dict[int, list[ActionRecord]]
+
+    def live_players(self) -> list[int]: ...
+    def cards_of(self, player: int) -> list[Card]: ...
+    def pots(self) -> list[Pot]: ...
+    def first_to_act(self) -> int | None: ...
+    def best_board_player(self) -> int: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,7 +162,7 @@ def _winners(contenders: list[int], strength: Mapping[int, int]) -> list[int]:
     return sorted(p for p in contenders if strength.get(p) == best)
 
 
-def compute_award(state: StudState) -> Award:
+def compute_award(state: ShowdownTable) -> Award:
     """Award every pot, main pot first (TDA 2024 Rules 20 and 21; RULES.md 11)."""
     variant = state.variant
     rule = state.ruleset.odd_chip
@@ -246,7 +264,7 @@ class ShowdownFirst:
     aggressor: int | None
 
 
-def showdown_first(state: StudState) -> ShowdownFirst:
+def showdown_first(state: ShowdownTable) -> ShowdownFirst:
     live = state.live_players()
     all_in = [p for p in live if state.stacks[p] == 0]
     with_chips = [p for p in live if state.stacks[p] > 0]

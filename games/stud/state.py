@@ -23,7 +23,6 @@ from legal actions only.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
 
 from games.core.cards import Card
 from games.core.errors import EngineError
@@ -32,9 +31,7 @@ from games.core.records import ActionRecord, LegalAction
 from games.stud.betting import BettingMixin
 from games.stud.order import bring_in_player, first_by_board
 from games.stud.rules import Ruleset, Structure, Variant
-
-if TYPE_CHECKING:
-    from games.stud.showdown import Award
+from games.stud.showdown import Award, compute_award
 
 __all__ = ["STUB_PROCEDURES", "ActionRecord", "LegalAction", "StudState"]
 
@@ -467,8 +464,6 @@ class StudState(BettingMixin):
 
     def award(self) -> Award:
         """The award of every pot (only at the showdown or when everyone else folded)."""
-        from games.stud.showdown import compute_award
-
         if self.phase not in ("showdown", "over"):
             raise EngineError(
                 "not_showdown",

@@ -38,10 +38,10 @@ from typing import Any
 
 from games.core.cards import Card, Rank, Suit
 from games.core.errors import EngineError
-from games.solve import solve_scenario
 from games.stud.events import Event
 from games.stud.order import tie_is_ambiguous
 from games.stud.scenario import Scenario, load_stud_scenario, scenario_to_dict
+from games.stud.solve import solve_stud
 from games.stud.state import StudState
 
 __all__ = ["CHANGES", "Variation", "vary"]
@@ -190,7 +190,7 @@ def _key(document: Mapping[str, Any]) -> str:
 
 def _check(candidate: Scenario) -> tuple[dict[str, Any], StudState] | None:
     try:
-        solution = solve_scenario(candidate).to_dict()
+        solution = solve_stud(candidate).to_dict()
         state = candidate.replay().state
     except EngineError:
         return None
@@ -223,7 +223,7 @@ def vary(
             f"changes must be some of {', '.join(CHANGES)}",
             params={"allowed": list(CHANGES)},
         )
-    solve_scenario(scenario)  # the original must be sound before it is varied
+    solve_stud(scenario)  # the original must be sound before it is varied
     original_state = scenario.replay().state
     original_ambiguous = _ambiguous(original_state)
     base = scenario.with_changes(expected=None)

@@ -42,7 +42,7 @@ from typing import Any
 from games.core.cards import FULL_DECK, Card
 from games.core.errors import EngineError
 from games.core.records import ActionRecord
-from games.strategy.adapter import cpu_decision
+from games.stud.cpu import cpu_decision
 from games.stud.phh import hand_document
 from games.stud.rules import Ruleset, Structure, Variant, ruleset_from
 from games.stud.state import MAX_PLAYERS, StudState
@@ -82,7 +82,7 @@ class WalkStep:
 
     ``document`` is a complete scenario (format v1) frozen at the decision, with
     ``_question`` ``{"kind": kind}``; ``fields`` are the answer fields the step asks (pass
-    them to ``games.questions.judge.judge(..., fields=step.fields)``); ``action_after`` is the PHH
+    them to ``games.judge.judge(..., fields=step.fields)``); ``action_after`` is the PHH
     action the computer player takes once the question is answered (``action`` steps
     only), for showing it before the next step.
     """

@@ -3,7 +3,7 @@
 Checks every stud question kind with each focus, game and ruleset over N seeds, every example
 and demo scenario, every step of hand walks (2 to 8 players), and every hold'em, Flush Code Hack
 and ten-card stud question kind with each focus over N seeds and their examples with
-``games.questions.answerable.check_answerable``, on the fields a drill asks. Prints the number of
+``games.answerable.check_answerable``, on the fields a drill asks. Prints the number of
 checks and of unanswerable questions per game and kind, and the first failures. Exits 1 when
 any question (other than hands the generator mucks before the deal) is unanswerable.
 """
@@ -15,9 +15,9 @@ import collections
 import sys
 import time
 
+from games.answerable import check_answerable
 from games.api import kind_names
 from games.generate_other import FOCUSES
-from games.questions.answerable import check_answerable
 from tests.games.answerable_cases import (
     VARIANTS,
     Case,

@@ -1,8 +1,8 @@
 """Every drill topic asks only what its table shows: the answer fields a drill judges
-(``topics.answer_fields``) come out the same from the table view alone (games.questions.answerable)."""
+(``topics.answer_fields``) come out the same from the table view alone (games.answerable)."""
 
 from dealer_training.drills.topics import TOPICS, answer_fields
-from games.questions.answerable import check_answerable
+from games.answerable import check_answerable
 from games.stud.generate import generate
 
 SEEDS = range(6)

@@ -12,7 +12,7 @@ from dealer_training.drills.other_games import GAMES, answer_lines, parse
 from dealer_training.drills.services import current_question, session_start
 from dealer_training.progress.models import SkillProgress
 from games.generate_other import FOCUSES, generate_other
-from games.questions.judge import judge
+from games.judge import judge
 from games.solve import solve
 from games.stud.scenario import load_scenario
 from tests.factories import MembershipFactory

@@ -245,7 +245,7 @@ def test_a_bring_in_where_nobody_can_act_is_answered_with_nobody_and_judged_righ
     from django.http import QueryDict
 
     from dealer_training.drills.answers import parse_answer
-    from games.questions.judge import judge
+    from games.judge import judge
     from games.solve import solve
 
     document = {

@@ -18,7 +18,7 @@ from dealer_training.drills.services import attempt_submit, current_question, se
 from dealer_training.drills.signals import attempts_rescored
 from dealer_training.progress.models import DailyRollup
 from dealer_training.scenarios.models import DrillSet
-from games.questions.judge import JUDGE_VERSION, judge
+from games.judge import JUDGE_VERSION, judge
 from tests.factories import MembershipFactory, OrganisationFactory
 from tests.scenarios.factories import add_item
 
@@ -41,7 +41,7 @@ def no_judging(monkeypatch):
             "dealer_training.drills.views",
             "dealer_training.drills.services",
             "dealer_training.drills.verdicts",
-            "games.questions.judge",
+            "games.judge",
         ):
             monkeypatch.setattr(f"{module}.judge", _boom, raising=False)
 

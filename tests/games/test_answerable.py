@@ -1,4 +1,4 @@
-"""Every question can be worked out from what the table shows (games.questions.answerable).
+"""Every question can be worked out from what the table shows (games.answerable).
 
 The property: rebuilding the scenario from its table view alone, with random cards wherever
 the trainee sees none, gives the scenario's own answer, for every stud question kind, focus,
@@ -14,9 +14,9 @@ import random
 
 import pytest
 
+from games.answerable import AnswerabilityProblem, check_answerable, rebuild_from_view
 from games.api import kind_names
 from games.core.errors import EngineError
-from games.questions.answerable import AnswerabilityProblem, check_answerable, rebuild_from_view
 from games.solve import solve
 from games.stud.generate import generate
 from games.stud.scenario import load_scenario
@@ -183,7 +183,7 @@ def test_the_other_games_are_rebuilt_by_their_own_module():
     path = REPO_ROOT / "tests" / "games" / "examples_other" / "nt-award-split-odd-chip.json"
     document = json.loads(path.read_text(encoding="utf-8"))
     view = table_view(document)
-    if importlib.util.find_spec("games.questions.answerable_other") is None:
+    if importlib.util.find_spec("games.answerable_other") is None:
         with pytest.raises(EngineError) as err:
             rebuild_from_view(view, random.Random(0))
         assert err.value.code == "unknown_variant"
@@ -281,7 +281,7 @@ def test_problems_of_the_moment_are_written_in_english_and_japanese():
 
 
 def test_no_generated_question_is_asked_when_its_answer_is_in_the_history_or_not_settled():
-    from games.questions.answerable import moment_problems
+    from games.answerable import moment_problems
     from games.stud.generate import focuses
 
     bad = []

@@ -1,5 +1,5 @@
 """Every hold'em, Flush Code Hack and ten-card stud question can be worked out from its table
-(games.questions.answerable_other, through games.questions.answerable.check_answerable).
+(games.answerable_other, through games.answerable.check_answerable).
 
 The property: the scenario rebuilt from its table view alone, with random cards wherever the
 trainee sees none, has the scenario's own answer (the whole answer, every key), for every game,
@@ -15,12 +15,12 @@ import random
 
 import pytest
 
+from games.answerable import check_answerable, rebuild_from_view
+from games.answerable_other import rebuild_other_from_view
 from games.core.cards import FULL_DECK, format_cards, parse_cards
 from games.core.errors import EngineError
 from games.draw.document import DrawRound
 from games.generate_other import FOCUSES, generate_other
-from games.questions.answerable import check_answerable, rebuild_from_view
-from games.questions.answerable_other import rebuild_other_from_view
 from games.solve import solve
 from games.table import table_view
 from tests.games.answerable_other_cases import (
@@ -150,7 +150,7 @@ def test_a_view_of_another_game_is_refused_with_a_clear_code():
 def test_the_docstring_example_of_the_rebuild_holds():
     import doctest
 
-    from games.questions import answerable_other
+    from games import answerable_other
 
     result = doctest.testmod(answerable_other)
     assert result.attempted > 0

@@ -215,7 +215,7 @@ def test_a_bring_in_that_takes_the_last_chips_is_no_decision_either():
 
 
 def test_naming_the_short_bring_in_as_first_to_act_is_diagnosed_as_the_post_being_no_decision():
-    from games.questions.diagnose import diagnose
+    from games.diagnose import diagnose
 
     codes = [d["code"] for d in diagnose(SHORT_RAZZ, {"seat": 1, "amount": 100, "first_to_act": 1})]
     assert codes == ["post_is_no_decision"]  # not "ace high in razz": the same seat either way

@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 
 from games.core.errors import EngineError
+from games.diagnose import diagnose
 from games.draw.document import DrawRound, DrawScenario, draw_scenario_from_dict
 from games.draw.game import DrawGame
 from games.generate_other import generate_other
-from games.questions.diagnose import diagnose
-from games.questions.judge import judge
+from games.judge import judge
 from games.solve import solve
 from games.stud.scenario import load_scenario, scenario_to_dict
 from games.table import table_view

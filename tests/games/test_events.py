@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from games.core.errors import EngineError
-from games.questions.diagnose import diagnose
-from games.questions.judge import judge
+from games.diagnose import diagnose
+from games.judge import judge
 from games.solve import solve
 from tests.games.helpers import answer, deal, doc, state_of, street
 

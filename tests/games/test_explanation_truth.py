@@ -712,7 +712,7 @@ DIAGNOSE_PARAMS: dict[str, dict[str, Any]] = {
 
 def test_every_diagnose_sentence_is_written_for_people_in_both_languages():
     from games.api import kind, kinds
-    from games.questions.diagnose import _FLAG_JA, _sentence
+    from games.stud.diagnose import _FLAG_JA, _sentence
 
     said = [_sentence(k, code, DIAGNOSE_PARAMS.get(code, {})) for k in kinds("F7S") for code in k.misreadings]
     said += [_sentence(kind("F7S", "bring_in"), "other_flag", {"flag": f, "value": v}) for f, v in _FLAG_JA]
@@ -735,7 +735,7 @@ def test_every_diagnose_sentence_is_written_for_people_in_both_languages():
 
 
 def test_diagnose_blames_47b_only_when_a_short_all_in_did_not_reopen():
-    from games.questions.diagnose import diagnose
+    from games.diagnose import diagnose
 
     checked = 0
     for case in corpus():

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from games.core.errors import EngineError
+from games.diagnose import diagnose
 from games.generate_other import FOCUSES, generate_other
 from games.holdem.document import HoldemScenario
-from games.questions.diagnose import diagnose
-from games.questions.judge import judge
+from games.judge import judge
 from games.solve import solve
 from games.stud.scenario import load_scenario, load_stud_scenario, scenario_to_dict
 from games.table import legal_actions, table_view

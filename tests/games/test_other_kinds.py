@@ -6,11 +6,11 @@ import random
 
 import pytest
 
+from games.answerable_other import premise_problem
 from games.draw.answers import MISREAD_TEXT as DRAW_TEXT
 from games.generate_other import FOCUSES, generate_other
 from games.holdem.answers import MISREAD_TEXT as HOLDEM_TEXT
 from games.holdem.document import HoldemScenario
-from games.questions.answerable_other import premise_problem
 from games.registry import games, kinds, read_document
 from games.solve import solve
 from games.stud.generate import generate

@@ -16,11 +16,11 @@ from hypothesis import strategies as st
 
 from games.core.cards import parse_cards
 from games.core.citations import citation
+from games.diagnose import diagnose
 from games.draw.document import draw_scenario_from_dict
 from games.generate_other import FOCUSES, generate_other
 from games.holdem.document import holdem_scenario_from_dict
-from games.questions.diagnose import diagnose
-from games.questions.judge import judge
+from games.judge import judge
 from games.solve import solve, solve_document
 from games.table import table_view
 from games.tenstud.document import tenstud_scenario_from_dict

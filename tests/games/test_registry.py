@@ -12,7 +12,7 @@ import games.questions.fields
 import games.registry
 from games.core.errors import EngineError
 from games.generate_other import generate_other
-from games.questions.judge import judge
+from games.judge import judge
 from games.registry import game, judging, kind, kind_names, kinds
 from games.registry import games as all_games
 from games.solve import solve
@@ -108,7 +108,7 @@ def test_each_stud_kind_answers_and_misreads_in_its_own_module() -> None:
 
 
 def test_a_misreading_sentence_names_the_kind_as_its_module_declares() -> None:
-    from games.questions.diagnose import _sentence
+    from games.stud.diagnose import _sentence
 
     en, ja = _sentence(kind("F7S", "stub"), "other_variant", {"variant": "FR", "actual": "F7S"})
     assert en == "That is the stub count under razz, not stud high."
@@ -144,7 +144,7 @@ def test_the_table_view_keeps_off_what_a_kind_declares_hidden() -> None:
 
 
 def test_the_moment_of_a_question_is_the_kinds_declaration() -> None:
-    from games.questions.answerable import moment_problems
+    from games.answerable import moment_problems
     from games.stud.scenario import load_stud_scenario
 
     assert {k.name for k in kinds("stud") if k.moment is not None} == {"pots", "bring_in", "showdown_first"}

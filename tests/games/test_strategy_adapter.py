@@ -8,10 +8,11 @@ import random
 
 import pytest
 
-import games.strategy.adapter
+import games.stud.cpu
 from games.core.cards import Deck
 from games.core.errors import EngineError
-from games.strategy import Action, Facing, cpu_action, visible_context
+from games.strategy import Action, Facing
+from games.stud.cpu import cpu_action, visible_context
 from games.stud.play import deal_next
 from games.stud.rules import ROBERT_CASH, TDA_2024, Structure, Variant
 from games.stud.scenario import apply_phh_action
@@ -169,4 +170,4 @@ def test_a_short_stack_that_raises_goes_all_in_for_what_it_has():
 
 
 def test_the_adapter_examples_run():
-    assert doctest.testmod(games.strategy.adapter).failed == 0
+    assert doctest.testmod(games.stud.cpu).failed == 0

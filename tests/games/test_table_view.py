@@ -6,9 +6,9 @@ import random
 
 import pytest
 
+from games.answerable import check_answerable, rebuild_from_view
 from games.api import kind_names
 from games.core.cards import Deck
-from games.questions.answerable import check_answerable, rebuild_from_view
 from games.stud.generate import generate
 from games.stud.play import apply_legal, deal_next, random_action
 from games.stud.scenario import apply_phh_action, load_scenario, scenario_to_dict

@@ -10,8 +10,8 @@ import pytest
 
 from games.core.cards import format_cards
 from games.core.errors import EngineError
-from games.questions.diagnose import diagnose
-from games.questions.judge import judge
+from games.diagnose import diagnose
+from games.judge import judge
 from games.solve import solve
 from games.stud.scenario import load_scenario, scenario_to_dict
 from games.table import table_view
@@ -257,7 +257,7 @@ def test_format_of_hole_cards_in_a_deal_round_trips():
 
 def test_seed000_section_5_says_nothing_of_odd_chips_so_the_explanation_calls_the_rule_our_reading():
     from games.core.citation_texts import summary
-    from games.questions.diagnose import diagnose as find
+    from games.diagnose import diagnose as find
 
     result = solve(t10([], kind="split", deal=KNOWN, pot=1001))
     assert result["answer"]["odd_chips"] == 1

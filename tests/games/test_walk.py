@@ -11,9 +11,9 @@ import pytest
 
 import games.stud.walk
 from games.core.errors import EngineError
-from games.questions.judge import judge
+from games.judge import judge
 from games.solve import solve
-from games.strategy import cpu_action
+from games.stud.cpu import cpu_action
 from games.stud.rules import Variant
 from games.stud.scenario import apply_phh_action, load_scenario
 from games.stud.walk import STAGES, WalkStep, walk

@@ -7,8 +7,8 @@ import json
 import pytest
 
 from games.api import kind_names
-from games.questions.diagnose import diagnose
-from games.questions.judge import judge
+from games.diagnose import diagnose
+from games.judge import judge
 from games.solve import solve
 from games.stud.generate import generate
 from games.stud.rules import Variant, flag_specs, ruleset_from

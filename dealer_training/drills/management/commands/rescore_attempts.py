@@ -1,7 +1,7 @@
 """manage.py rescore_attempts: judge stored answers again after a change to judging.
 
 Attempts keep the verdict given when they were stored, with the judge's version
-(``dealer_training.drills.verdicts``). After a release that bumps ``games.questions.judge.JUDGE_VERSION``,
+(``dealer_training.drills.verdicts``). After a release that bumps ``games.judge.JUDGE_VERSION``,
 this command judges the attempts of older versions again and stores the new verdict, right/wrong
 and score; the trainees' rollups whose answers changed are rebuilt after each batch commits.
 """

@@ -38,6 +38,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from games.core.errors import EngineError
+from games.core.records import ActionRecord
+from games.strategy import decide
 from games.strategy.context import Action, Facing, Opponent, Variant, VisibleContext
 
 if TYPE_CHECKING:
@@ -149,8 +151,6 @@ def cpu_decision(state: StudState) -> tuple[str, int | None]:
     ``kind`` is one of :meth:`StudState.betting_choices`' kinds; a completion, bet or raise
     goes to the smallest legal total.
     """
-    from games.strategy import decide
-
     player = state.actor
     if player is None:
         raise EngineError(
@@ -167,8 +167,6 @@ def cpu_decision(state: StudState) -> tuple[str, int | None]:
 
 def cpu_action(state: StudState) -> str:
     """The PHH action string the player to act takes (``"p3 cbr 500"``, ``"p2 pb"``, ...)."""
-    from games.core.records import ActionRecord
-
     kind, amount = cpu_decision(state)
     player = state.actor
     assert player is not None

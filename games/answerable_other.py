@@ -8,7 +8,7 @@ the seats, the starting stacks or points (what is behind plus what was put in), 
 of the history in order, and the cards the view shows. Every card the trainee cannot see is a
 random card that the view shows nowhere, so solving several rebuilt documents (different
 ``rng``) and getting the same answer as the original shows that the answer follows from the
-table; ``games.questions.answerable.check_answerable`` does that comparison for every game.
+table; ``games.answerable.check_answerable`` does that comparison for every game.
 
 >>> import random
 >>> from games.generate_other import generate_other

@@ -1,0 +1,35 @@
+"""Answer the question of a stud scenario (``games.solve`` answers every game through this for stud).
+
+The scenario is replayed once and its kind's solver works out the answer from the replayed hand
+(:class:`games.stud.answering.Case`); the explanation is written from the facts the solver used
+(see :mod:`games.stud.explain`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from games import registry
+from games.core.errors import EngineError
+from games.questions.solution import Solution
+from games.stud.answering import Case
+from games.stud.explain import explain
+from games.stud.rules import Variant
+from games.stud.scenario import Scenario
+
+__all__ = ["solve_stud"]
+
+
+def solve_stud(scenario: Scenario, *, variant: Variant | None = None, ruleset: Any = None) -> Solution:
+    """Replay the stud scenario and answer its question.
+
+    ``variant`` and ``ruleset`` replay the hand under another game or rules (for
+    :mod:`games.stud.diagnose`).
+    """
+    if scenario.question is None:
+        raise EngineError("missing_field", "the scenario has no _question", path="_question")
+    kind = registry.kind(scenario.variant.value, str(scenario.question.get("kind")))
+    solution = kind.solve(Case(scenario, scenario.replay(variant=variant, ruleset=ruleset)))
+    # Stud answers are explained from their facts, only when written out.
+    return solution if solution.explanation is not None else replace(solution, writer=explain)

@@ -4,7 +4,8 @@ A game is a variant code of the scenario format (``F7S``, ``FR``, ``F7S/8``, ``N
 ``T10S``) in a family that shares its engine package (``games.stud``, ``games.holdem``,
 ``games.draw``, ``games.tenstud``). Each family's ``kinds`` package lists its question kinds,
 one module per kind (:mod:`games.questions.kind`). Kinds are imported on first use, so that
-``python -m games`` starts without loading every game.
+``python -m games`` starts without loading every game; they are imported by name only, so the
+registry sits below the games, which look up each other's kinds and documents through it.
 
 >>> [g.code for g in games()]
 ['F7S', 'FR', 'F7S/8', 'NT', 'FCH', 'T10S']

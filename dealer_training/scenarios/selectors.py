@@ -96,7 +96,7 @@ def drill_set_items(*, drill_set: DrillSet) -> QuerySet[DrillSetItem]:
     return drill_set.items.select_related("scenario__current_version").order_by("position")
 
 
-def held_for_exams(*, organisation_id: int) -> QuerySet[DrillSetItem]:
+def held_for_exams(*, organisation_id: int) -> QuerySet[DrillSetItem, Mapping[str, object]]:
     """Ids (``scenario_id`` values) of the scenarios an exam keeps out of practice and review: the
     items of an exam drill set whose owner has not let them be practised."""
     return DrillSetItem.objects.filter(
@@ -145,6 +145,7 @@ def assignments_for_trainee(*, organisation: Organisation, user: User, limit: in
         if assignment.drill_set_id in seen:
             continue
         seen.add(assignment.drill_set_id)
+        # Read by the template.
         assignment.overdue = assignment.due_at is not None and assignment.due_at < now  # type: ignore[attr-defined]
         assignment.question_count = sum(i.count for i in assignment.drill_set.items.all())  # type: ignore[attr-defined]
         out.append(assignment)

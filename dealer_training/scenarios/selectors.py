@@ -1,10 +1,11 @@
 """Reads for views, the drills app and tasks. Everything goes through an organisation."""
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypedDict
 
 from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet, Value
 from django.utils import timezone
+from django_stubs_ext import WithAnnotations
 
 from dealer_training.accounts.models import Cohort, Organisation, User
 
@@ -107,7 +108,11 @@ def held_for_exams(*, organisation_id: int) -> QuerySet[DrillSetItem, Mapping[st
     ).values("scenario_id")
 
 
-def drill_set_items_marking_held(*, drill_set: DrillSet) -> QuerySet[DrillSetItem]:
+class Held(TypedDict):
+    held: bool
+
+
+def drill_set_items_marking_held(*, drill_set: DrillSet) -> "QuerySet[WithAnnotations[DrillSetItem, Held]]":
     """``drill_set_items`` with ``held`` on each: in a set that is not an exam, whether an exam
     keeps the item's scenario out of practice (so the set skips it)."""
     if drill_set.is_exam:

@@ -142,7 +142,7 @@ def parse(
             answer["options"].pop("complete_to", None)
         return answer
     r = _Reader(data, seats)
-    answer: dict[str, Any] = {}
+    answer = {}
     if kind == "award":
         answer["awards"] = r.awards()
         require_awards(r, answer["awards"])

@@ -86,7 +86,7 @@ def pot_row_fields(
     later row holds a value, so nothing typed is ever hidden."""
     given = given or {}
     errors = errors or {}
-    rows = []
+    rows: list[dict[str, Any]] = []
     for i in pot_rows(seats):
         amount_name, seats_name = f"pot_amount_{i}", f"pot_eligible_{i}"
         checked = set(_given_values(given, seats_name))

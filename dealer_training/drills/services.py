@@ -52,7 +52,7 @@ from .verdicts import verdict_columns
 # Exams live in exams.py; these names stay importable from here for the other apps.
 __all__ = ["ExamError", "ExamScore", "exam_record", "exam_score", "new_certificate_code"]
 
-DEFAULT_COUNT = {Mode.PRACTICE: 10, Mode.SPEED: 10, Mode.EXAM: 12, Mode.REVIEW: 10}
+DEFAULT_COUNT: dict[str, int] = {Mode.PRACTICE: 10, Mode.SPEED: 10, Mode.EXAM: 12, Mode.REVIEW: 10}
 MAX_COUNT = 50
 # In practice and speed sessions, about one question in AUTHORED_SHARE comes from the room's own
 # published scenarios of the skill when it has some.
@@ -251,7 +251,7 @@ def _next_item(session: DrillSession, position: int) -> Item:
             fields=fields_of(session.variant, kind),
             seed=seed,
         )
-    if session.drill_set_id is not None:
+    if session.drill_set is not None:
         plan = drill_set_plan(drill_set=session.drill_set)
         entry = drill_set_entry(session=session, plan=plan, position=position)
         if entry.scenario is not None and entry.scenario.current_version is not None:

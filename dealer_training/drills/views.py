@@ -90,14 +90,14 @@ def exam_message(error: ExamError) -> str:
 
 
 def _session_or_404(request: OrgHttpRequest, pk: int) -> DrillSession:
-    session = session_for_trainee(organisation=request.org, trainee=request.user, pk=pk)  # type: ignore[arg-type]
+    session = session_for_trainee(organisation=request.org, trainee=request.user, pk=pk)
     if session is None:
         raise Http404("No such drill session.")
     return session
 
 
 def _question_or_404(request: OrgHttpRequest, pk: int) -> Question:
-    question = question_for_trainee(organisation=request.org, trainee=request.user, pk=pk)  # type: ignore[arg-type]
+    question = question_for_trainee(organisation=request.org, trainee=request.user, pk=pk)
     if question is None:
         raise Http404("No such question.")
     return question
@@ -116,11 +116,11 @@ def index(request: OrgHttpRequest) -> HttpResponse:
         "variants": Variant.choices,
         "modes": [(m, label) for m, label in Mode.choices if m != Mode.EXAM],
         "exams": [
-            (exam, sitting_status(drill_set=exam, trainee=request.user))  # type: ignore[arg-type]
+            (exam, sitting_status(drill_set=exam, trainee=request.user))
             for exam in DrillSet.objects.filter(organisation=request.org, is_exam=True).order_by("title")[:20]
         ],
-        "review": review_summary(organisation=request.org, trainee=request.user),  # type: ignore[arg-type]
-        "sessions": recent_sessions(organisation=request.org, trainee=request.user),  # type: ignore[arg-type]
+        "review": review_summary(organisation=request.org, trainee=request.user),
+        "sessions": recent_sessions(organisation=request.org, trainee=request.user),
         "other_games": other_games.GAMES.values(),
     }
     return render(request, "drills/index.html", context)
@@ -136,7 +136,7 @@ def start(request: OrgHttpRequest) -> HttpResponse:
     try:
         session = session_start(
             organisation=request.org,
-            trainee=request.user,  # type: ignore[arg-type]
+            trainee=request.user,
             mode=data["mode"],
             skill=data["skill"],
             variant=data["variant"],
@@ -250,7 +250,7 @@ def _question_context(
 
 
 def _answered_context(
-    session: DrillSession, question: Question, attempt: object, verdict: dict, *, feedback: bool
+    session: DrillSession, question: Question, attempt: object, verdict: dict[str, Any], *, feedback: bool
 ) -> dict[str, object]:
     context: dict[str, object] = {"answered": True}
     if feedback:

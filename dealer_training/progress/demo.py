@@ -49,7 +49,7 @@ EXAM_TITLE = "スタッド系ゲーム ディーラー認定試験"
 COHORT_NAME = "遅番シフト"
 
 # Which engine question kind stands for a skill in the demo history.
-SKILL_KIND = {
+SKILL_KIND: dict[str, str] = {
     Skill.ANTES: "pots",
     Skill.BRING_IN: "bring_in",
     Skill.RAZZ_ORDER: "bring_in",
@@ -328,7 +328,7 @@ def _exam(
     # history on every database.
     rng = random.Random(f"{SEED_PREFIX}-exam-{number}")
     misses = set(rng.sample(range(len(EXAM_UNITS)), wrong))
-    items = [
+    items: list[tuple[str, str, bool, int]] = [
         (skill, variant, i not in misses, round(seconds * 1000 * rng.uniform(0.8, 1.2)))
         for i, (skill, variant) in enumerate(EXAM_UNITS)
     ]

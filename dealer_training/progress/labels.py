@@ -1,12 +1,13 @@
 """Short names for table headers and words for statuses, shared by the progress templates."""
 
 from django.utils.translation import gettext_lazy as _
+from django_stubs_ext import StrPromise
 
 from dealer_training.scenarios.choices import Skill
 
 from .mastery import Status
 
-SKILL_SHORT = {
+SKILL_SHORT: dict[str, StrPromise] = {
     Skill.ANTES: _("Antes"),
     Skill.BRING_IN: _("Bring-in"),
     Skill.RAZZ_ORDER: _("Razz order"),

@@ -619,6 +619,10 @@ def solve_scenario(
         return next_action_answer(state)
     if kind == "stub":
         return stub_answer(state)
+    if kind == "stub_count":  # its solver lives with its kind
+        from games.stud.kinds.stub_count import stub_count_answer
+
+        return stub_count_answer(state)
     if kind == "showdown_first":
         return showdown_first_answer(state)
     if kind == "best_hands":

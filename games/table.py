@@ -22,6 +22,7 @@ from games.core.documents import OtherScenario
 from games.core.errors import EngineError
 from games.core.pots import layer_pots
 from games.core.records import ActionRecord
+from games.registry import kinds
 from games.stud.events import Event
 from games.stud.scenario import Scenario, load_scenario
 from games.stud.state import StudState
@@ -222,6 +223,11 @@ def _chips(
     return stacks, committed, bets, returned
 
 
+def _hidden(kind: str | None, key: str) -> bool:
+    """Whether the question's kind declares ``key`` of the view hidden (its answer)."""
+    return any(k.name == kind and key in k.hides for k in kinds("stud"))
+
+
 def _phase(state: StudState, kind: str | None) -> str:
     if state.phase == "misdeal":
         return "misdeal"
@@ -356,7 +362,7 @@ def table_view(
             "collected": total - in_front,
             "pots": [{"amount": p.amount, "eligible": [state.seat_of(i) for i in p.eligible]} for p in pots],
         }
-    if kind != "stub":
+    if kind != "stub" and not _hidden(kind, "stub"):
         view["stub"] = state.stub
     if asked is not None:
         view["event"] = _event_dict(asked)

@@ -49,6 +49,11 @@ class QuestionKind:
     misreadings: Mapping[str, Misread] = field(default_factory=dict)
     # Fields whose values are equal in more than one way: key -> equality (expected, given).
     same: Mapping[str, Callable[[Any, Any], bool]] = field(default_factory=dict)
+    # A kind that writes its own explanation and generates its own hands declares them here:
+    # ``explain(facts, text)`` says its sentences; ``generate(rng, variant, ruleset, structure)``
+    # returns ``(hand, tags)`` as the stud generators do (games.stud.generate).
+    explain: Callable[[Any, Any], None] | None = None
+    generate: Callable[..., tuple[Any, list[str]]] | None = None
 
     @property
     def keys(self) -> tuple[str, ...]:

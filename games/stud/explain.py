@@ -9,13 +9,14 @@ dealers use at the table (ブリングイン, コンプリート, アンティ, 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from games.core.cards import Card
 from games.core.names import card_label
 from games.core.sentences import SENTENCES
+from games.registry import kind as declared_kind
 from games.stud.rules import Variant
 
 __all__ = [
@@ -102,10 +103,18 @@ class Text:
 
 def explain_sentences(kind: str, facts: dict[str, Any]) -> list[Sentence]:
     """The sentences of the explanation of a solved question, each with its registry key."""
-    writer = _WRITERS.get(kind) or _results()[kind]
+    writer = _WRITERS.get(kind) or _results().get(kind) or _declared_writer(kind)
     out = Text()
     writer(facts, out)
     return out.sentences
+
+
+def _declared_writer(kind: str) -> Callable[[Any, Text], None]:
+    """The explanation a kind writes in its own module (games.questions.kind)."""
+    writer = declared_kind("stud", kind).explain
+    if writer is None:
+        raise KeyError(kind)
+    return writer
 
 
 def explain(kind: str, facts: dict[str, Any]) -> dict[str, str]:

@@ -23,6 +23,7 @@ from typing import Any
 
 from games.core.cards import FULL_DECK, Card, Rank, Suit
 from games.core.errors import EngineError
+from games.registry import kind as declared_kind
 from games.stud.events import Event, apply_event
 from games.stud.order import tie_is_ambiguous
 from games.stud.play import Policy, apply_legal, pick, random_action
@@ -548,6 +549,13 @@ _MAKERS = {
 }
 
 
+def _declared_generator(kind: str) -> Callable[..., tuple[_Hand, list[str]]]:
+    """The generator a kind declares in its own module (games.questions.kind)."""
+    maker = declared_kind("stud", kind).generate
+    assert maker is not None, kind
+    return maker
+
+
 def structure_of(structure: Structure | Mapping[str, Any] | None) -> Structure:
     """The structure to generate with: the default 100/200/500/1000, a :class:`Structure`,
     or a mapping for :func:`~games.stud.rules.structure_from` (validated)."""
@@ -628,7 +636,7 @@ def generate(
     rules_key = f"{sorted((rules or {}).items())!r}"
     if focus is None:
         rng = random.Random(f"{kind}|{v.value}|{seed}|{rs.name}|{rules_key}|{s!r}")
-        hand, tags = _MAKERS[kind](rng, v, rs, s)
+        hand, tags = (_MAKERS.get(kind) or _declared_generator(kind))(rng, v, rs, s)
     else:
         from games.stud.generate_focus import MAKERS, structure_for
 

@@ -42,6 +42,7 @@ FOCUSES: dict[str, tuple[str, ...]] = {
     "bring_in": (),
     "next_action": ("first_to_act", "options", "razz_boards"),
     "stub": (),
+    "stub_count": (),
     "showdown_first": (),
     "best_hands": ("razz",),
     "award": ("odd_chips",),

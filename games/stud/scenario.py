@@ -45,6 +45,7 @@ QUESTION_KINDS = (
     "bring_in",
     "next_action",
     "stub",
+    "stub_count",
     "showdown_first",
     "best_hands",
     "award",

@@ -15,6 +15,7 @@ from typing import Any
 from games.core.documents import OtherScenario
 from games.core.errors import EngineError
 from games.questions.judge import judge
+from games.registry import kind as declared_kind
 from games.solve import solve_scenario
 from games.stud.rules import FLAG_NAMES, PRESETS, Variant, flag_specs
 from games.stud.scenario import Scenario, load_scenario
@@ -315,6 +316,8 @@ def _diagnose_stud(scenario: Scenario, given: Mapping[str, Any]) -> list[dict[st
         if misread is not None:
             state = scenario.replay().state
             candidates += list(misread(scenario, state, right))
+        for declared in declared_kind("stud", kind).misreadings.values():  # a kind's own
+            candidates += [(code, params, dict(alt)) for code, params, alt in declared(scenario, right)]
     findings: list[dict[str, Any]] = []
     seen: set[tuple[str, str]] = set()
     for code, params, alt in candidates:
@@ -505,6 +508,26 @@ _MISREAD = {
     "required_without_burn": (
         "The required number includes the burn card: remaining players + burn + last card.",
         "必要な枚数にはバーンカードも入ります：残りのプレイヤー数＋バーン1枚＋最後の1枚です。",
+    ),
+    "stub_burns_not_counted": (
+        "That forgets the burns: {burns} card(s) burnt since 3rd street are out of the stub too.",
+        "それはバーンを数えていません。3rdストリートの後にバーンした{burns}枚もスタブにはありません。",
+    ),
+    "folded_cards_not_counted": (
+        "That leaves out the folded hands' cards: they were dealt ({cards} cards), so they are out of the stub.",
+        "それはフォールドしたハンドのカードを数えていません。配られたカード（{cards}枚）なので、スタブにはありません。",
+    ),
+    "folded_hands_dealt": (
+        "Folded hands get no more cards (TDA 2024 RP-10 C): count only the players still in the hand.",
+        "フォールドしたハンドにはもう配りません（TDA 2024 RP-10 C）。ハンドに残っているプレイヤーだけを数えます。",
+    ),
+    "needed_without_burn": (
+        "The next street needs its burn card too: one burn + one card per player in the hand.",
+        "次のストリートにはバーンカードも要ります：バーン1枚＋ハンドに残っている人に1枚ずつです。",
+    ),
+    "needed_seventh_plain": (
+        "Before 7th street the required number of TDA 2024 RP-10 H counts the undealt last card too: remaining players + burn + last card.",
+        "7thストリートの前は、TDA 2024 RP-10 H の必要枚数に最後の1枚も入ります：残りのプレイヤー数＋バーン1枚＋最後の1枚です。",
     ),
     "high_takes_whole_pot": (
         "That gives the whole pot to the high hand; a qualifying low takes half.",

@@ -200,3 +200,19 @@ def test_the_kind_is_registered_with_its_two_amount_fields():
     assert [f.type for f in declared.fields] == ["amount", "amount"]
     assert declared.generate is not None
     assert declared.explain is not None
+
+
+def test_a_wrong_count_is_diagnosed_burns_folded_cards_and_the_burn_in_what_is_needed():
+    from games.questions.diagnose import diagnose
+
+    document = _hand(8, 2, {3: (7, 8)}, stop=0)  # stub 21, needed 7
+    codes = {f["code"] for f in diagnose(document, {"stub": 22, "needed": 7})}
+    assert codes == {"stub_burns_not_counted"}
+    assert {f["code"] for f in diagnose(document, {"stub": 27, "needed": 7})} == {"folded_cards_not_counted"}
+    assert {f["code"] for f in diagnose(document, {"stub": 21, "needed": 9})} == {"folded_hands_dealt"}
+    found = diagnose(document, {"stub": 21, "needed": 6})
+    assert [f["code"] for f in found] == ["needed_without_burn"]
+    assert "バーン1枚" in found[0]["ja"]
+    seventh = _hand(8, 4)  # stub 1, needed 10
+    assert [f["code"] for f in diagnose(seventh, {"stub": 1, "needed": 9})] == ["needed_seventh_plain"]
+    assert diagnose(seventh, {"stub": 1, "needed": 10}) == []

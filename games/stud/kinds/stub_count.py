@@ -25,7 +25,7 @@ the round gets no card.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from games.core.errors import EngineError
@@ -161,6 +161,34 @@ def explain(f: Mapping[str, Any], out: Text) -> None:
         )
 
 
+# --- misreadings ---------------------------------------------------------------------------------
+
+
+def misreadings(
+    scenario: Any, right: Mapping[str, Any]
+) -> Iterator[tuple[str, dict[str, Any], dict[str, Any]]]:
+    """The wrong answers of common slips (games.questions.diagnose words them)."""
+    state = scenario.replay().state
+    facts = stub_count_answer(state).facts
+    if facts["burns"]:
+        yield (
+            "stub_burns_not_counted",
+            {"burns": facts["burns"]},
+            {**right, "stub": right["stub"] + facts["burns"]},
+        )
+    folded_cards = sum(len(state.downs[i]) + len(state.ups[i]) for i in range(state.count) if state.folded[i])
+    if folded_cards:
+        yield (
+            "folded_cards_not_counted",
+            {"cards": folded_cards},
+            {**right, "stub": right["stub"] + folded_cards},
+        )
+        folded = sum(1 for f in state.folded if f)
+        yield "folded_hands_dealt", {"players": folded}, {**right, "needed": right["needed"] + folded}
+    code = "needed_seventh_plain" if facts["next_street"] == 7 else "needed_without_burn"
+    yield code, {}, {**right, "needed": right["needed"] - 1}
+
+
 # --- the generator ----------------------------------------------------------------------------
 
 
@@ -210,7 +238,9 @@ KIND = QuestionKind(
         Field("needed", AMOUNT, ("Cards the next street needs", "次のストリートに必要な枚数")),
     ),
     solve=solve_scenario,
+    shows=("seats", "street"),
     hides=("stub",),
+    misreadings={"stub_count": misreadings},
     explain=explain,
     generate=generate,
 )

@@ -216,3 +216,12 @@ def test_a_wrong_count_is_diagnosed_burns_folded_cards_and_the_burn_in_what_is_n
     seventh = _hand(8, 4)  # stub 1, needed 10
     assert [f["code"] for f in diagnose(seventh, {"stub": 1, "needed": 9})] == ["needed_seventh_plain"]
     assert diagnose(seventh, {"stub": 1, "needed": 10}) == []
+
+
+def test_on_third_street_the_explanation_says_no_burn_yet():
+    text = solve(_hand(8, 1, stop=0))["explanation"]
+    assert "8 × 3 (3rd street) = 24, and no burn yet" in text["en"]
+    assert "Stub: 52 − 24 − 0 = 28." in text["en"]
+    assert "4th street needs 1 burn + 1 card for each of the 8 players still in the hand = 9." in text["en"]
+    assert "24枚で、バーンはまだありません（3rdストリートの前はバーンしません）。" in text["ja"]
+    assert "スタブは 52 − 24 − 0 ＝ 28枚です。" in text["ja"]

@@ -109,13 +109,15 @@ def explain(f: Mapping[str, Any], out: Text) -> None:
         "no burn yet (none before 3rd street)" if not burns else f"{burns} burn{'s' if burns > 1 else ''}"
     )
     burnt_ja = (
-        "バーンはまだありません（3rdストリートの前はバーンしません）" if not burns else f"バーンは{burns}枚"
+        "バーンはまだありません（3rdストリートの前はバーンしません）"
+        if not burns
+        else f"バーンは{burns}枚です"
     )
     out.say(
         "stub_count.stub",
         f"Cards dealt: {' + '.join(parts_en)} = {dealt}, and {burnt_en}. "
         f"Stub: 52 − {dealt} − {burns} = {stub}.",
-        f"配ったカードは {' ＋ '.join(parts_ja)} ＝ {dealt}枚、{burnt_ja}です。"
+        f"配ったカードは {' ＋ '.join(parts_ja)} ＝ {dealt}枚で、{burnt_ja}。"
         f"スタブは 52 − {dealt} − {burns} ＝ {stub}枚です。",
     )
     if f["folded"]:

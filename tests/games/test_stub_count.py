@@ -225,3 +225,13 @@ def test_on_third_street_the_explanation_says_no_burn_yet():
     assert "4th street needs 1 burn + 1 card for each of the 8 players still in the hand = 9." in text["en"]
     assert "24枚で、バーンはまだありません（3rdストリートの前はバーンしません）。" in text["ja"]
     assert "スタブは 52 − 24 − 0 ＝ 28枚です。" in text["ja"]
+
+
+def test_the_modules_docstring_example_holds():
+    import doctest
+
+    import games.stud.kinds.stub_count
+
+    result = doctest.testmod(games.stud.kinds.stub_count)
+    assert result.attempted > 0
+    assert result.failed == 0

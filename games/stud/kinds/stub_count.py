@@ -19,7 +19,7 @@ the round gets no card.
 >>> from games.stud.generate import generate
 >>> from games.solve import solve
 >>> solve(generate(kind="stub_count", variant="F7S", seed=1))["answer"]
-{'stub': 27, 'needed': 8}
+{'stub': 28, 'needed': 9}
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from games.questions.solution import Solution
 from games.solve import solve_scenario
 from games.stud.explain import STREET_EN, Text, street_ja
 from games.stud.rules import Ruleset, Structure, Variant
-from games.stud.state import DECK_SIZE, StudState, short_stub_procedure
+from games.stud.state import StudState, short_stub_procedure
 
 __all__ = ["KIND", "explain", "generate", "next_street", "stub_count_answer"]
 
@@ -71,7 +71,6 @@ def stub_count_answer(state: StudState) -> Solution:
     needed = players + (2 if street == 7 else 1)
     dealt = sum(held)
     streets = {s: sum(1 for h in held if h >= s) for s in range(3, street)}
-    assert DECK_SIZE - dealt - state.burns == stub, "the stub is 52 less the cards dealt and burnt"
     folded = [state.seat_of(i) for i in range(state.count) if state.folded[i] and held[i]]
     facts = {
         "stub": stub,
@@ -226,9 +225,9 @@ def generate(rng: random.Random, v: Variant, rs: Ruleset, s: Structure) -> tuple
     def score(hand: _Hand) -> float:
         answer = stub_count_answer(hand.state).answer
         # 7- and 8-handed tables first: there the stub runs short before 7th street.
-        return (1.0 if answer["stub"] < answer["needed"] else 0.0) + hand.state.count / 8
+        return (1.0 if answer["stub"] < answer["needed"] else 0.0) + hand.state.count / 16
 
-    return _candidates(rng, make, score, tries=4)
+    return _candidates(rng, make, score, tries=8)
 
 
 KIND = QuestionKind(

@@ -2,6 +2,7 @@
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
 from dealer_training.drills.models import Attempt, DrillSession, Question
 from dealer_training.drills.topics import TOPICS, answer_fields
@@ -65,4 +66,7 @@ def test_the_stub_count_form_in_japanese_and_a_missing_number_asked_again(client
 
 def test_the_editor_says_when_a_stub_count_cannot_be_asked():
     error = EngineError("question_not_applicable", "x", params={"kind": "stub_count"})
-    assert "3rd to 6th street" in message_for(error)
+    with translation.override("en"):
+        assert "3rd to 6th street" in message_for(error)
+    with translation.override("ja"):
+        assert "3rdから6thストリート" in message_for(error)

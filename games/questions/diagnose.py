@@ -510,7 +510,7 @@ _MISREAD = {
         "必要な枚数にはバーンカードも入ります：残りのプレイヤー数＋バーン1枚＋最後の1枚です。",
     ),
     "stub_burns_not_counted": (
-        "That forgets the burns: {burns} card(s) burnt since 3rd street are out of the stub too.",
+        "That forgets the burns: the {burns} burn cards since 3rd street are out of the stub too.",
         "それはバーンを数えていません。3rdストリートの後にバーンした{burns}枚もスタブにはありません。",
     ),
     "folded_cards_not_counted": (

@@ -740,6 +740,9 @@ DIAGNOSE_PARAMS: dict[str, dict[str, Any]] = {
     "bring_in_counted_as_bet": {"max_bets": 5},
     "wrong_bet_size": {"street": 3, "bet": 1000},
     "burns_not_counted": {"burns": 3},
+    "stub_burns_not_counted": {"burns": 2},
+    "folded_cards_not_counted": {"cards": 9},
+    "folded_hands_dealt": {"players": 2},
 }
 
 

@@ -34,6 +34,7 @@ from games.questions.kind import QuestionKind
 from games.questions.solution import Solution
 from games.solve import solve_scenario
 from games.stud.explain import STREET_EN, Text, street_ja
+from games.stud.generate import FOLDY, PASSIVE, _candidates, _Hand, _stacks
 from games.stud.rules import Ruleset, Structure, Variant
 from games.stud.state import StudState, short_stub_procedure
 
@@ -196,8 +197,6 @@ def misreadings(
 def generate(rng: random.Random, v: Variant, rs: Ruleset, s: Structure) -> tuple[Any, list[str]]:
     """A hand stopped during or after the betting of a street from 3rd to 6th, often 7- or
     8-handed so that the stub runs short before 7th street."""
-    from games.stud.generate import FOLDY, PASSIVE, _candidates, _Hand, _stacks
-
     # The street and the moment are chosen once; the candidates differ in table size and play.
     street = rng.choice([3, 4, 5, 6, 6])
     during = rng.random() < 0.6

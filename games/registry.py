@@ -9,7 +9,7 @@ one module per kind (:mod:`games.questions.kind`). Kinds are imported on first u
 >>> [g.code for g in games()]
 ['F7S', 'FR', 'F7S/8', 'NT', 'FCH', 'T10S']
 >>> kind_names("FR")
-('pots', 'bring_in', 'next_action', 'stub', 'showdown_first', 'best_hands', 'award', 'ruling')
+('pots', 'bring_in', 'next_action', 'stub', 'stub_count', 'showdown_first', 'best_hands', 'award', 'ruling')
 >>> kind("NT", "min_raise").keys
 ('seat', 'min_raise_to', 'increment')
 """

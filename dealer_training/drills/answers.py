@@ -181,6 +181,9 @@ def parse_answer(
         answer["community_card"] = community == "yes" if community else None
         if "first_to_act_7th" in wants:  # a hand walk asks it at its own step
             answer["first_to_act_7th"] = r.seat("first_to_act_7th")
+    elif kind == "stub_count":
+        answer["stub"] = r.amount("stub")
+        answer["needed"] = r.amount("needed")
     elif kind == "best_hands":
         if "high_ranking" in wants:
             answer["high_ranking"] = _ranking(r, "high", ranked, optional=False)

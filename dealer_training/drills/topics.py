@@ -13,6 +13,8 @@ import random
 from dataclasses import dataclass
 
 from dealer_training.scenarios.choices import Skill, Variant
+from games.api import EngineError
+from games.api import kind as engine_kind
 
 F7S, FR, F7S8 = Variant.STUD_HIGH.value, Variant.RAZZ.value, Variant.STUD_8.value
 ALL_GAMES = (F7S, FR, F7S8)
@@ -36,6 +38,7 @@ TOPICS: dict[str, tuple[Topic, ...]] = {
     Skill.FIRST_TO_ACT: (Topic("next_action", "first_to_act"),),
     Skill.BETTING: (Topic("next_action", "options"),),
     Skill.STUB: (Topic("stub"),),
+    Skill.STUB_COUNT: (Topic("stub_count"),),
     Skill.RULINGS: (Topic("ruling"),),
     Skill.SIDE_POTS: (Topic("pots", "side_pots"),),
     Skill.SHOWDOWN: (
@@ -88,7 +91,10 @@ def answer_fields(kind: str, game: str, focus: str | None = None) -> tuple[str, 
         return ("awards",)
     if kind == "ruling":
         return ("ruling",)
-    raise ValueError(f"unknown question kind {kind!r}")
+    try:  # a kind not listed here is asked whole, field by field as it declares them
+        return engine_kind(game, kind).keys
+    except EngineError:
+        raise ValueError(f"unknown question kind {kind!r}") from None
 
 
 def skill_of_walk_stage(stage: str, document_pots: int = 1) -> str:

@@ -56,6 +56,7 @@ SKILL_KIND: dict[str, str] = {
     Skill.FIRST_TO_ACT: "next_action",
     Skill.BETTING: "next_action",
     Skill.STUB: "stub",
+    Skill.STUB_COUNT: "stub_count",
     Skill.RULINGS: "ruling",
     Skill.SIDE_POTS: "pots",
     Skill.SHOWDOWN: "showdown_first",

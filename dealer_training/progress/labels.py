@@ -14,6 +14,7 @@ SKILL_SHORT: dict[str, StrPromise] = {
     Skill.FIRST_TO_ACT: _("First to act"),
     Skill.BETTING: _("Betting"),
     Skill.STUB: _("Stub"),
+    Skill.STUB_COUNT: _("Stub count"),
     Skill.RULINGS: _("Rulings"),
     Skill.SIDE_POTS: _("Side pots"),
     Skill.SHOWDOWN: _("Showdown"),

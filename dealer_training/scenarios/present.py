@@ -108,6 +108,9 @@ def answer_lines(
         lines.append(
             ("first_to_act_7th", _("First to act on 7th"), seat_text(answer.get("first_to_act_7th")))
         )
+    elif kind == "stub_count":
+        lines.append(("stub", _("Cards in the stub"), str(answer.get("stub"))))
+        lines.append(("needed", _("Cards the next street needs"), str(answer.get("needed"))))
     elif kind == "showdown_first":
         lines.append(("seat", _("Shows first"), seat_text(answer.get("seat"))))
     elif kind == "best_hands":

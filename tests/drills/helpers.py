@@ -56,6 +56,8 @@ def form_data(question: Any, *, correct: bool = True) -> dict[str, Any]:
         )
         if "first_to_act_7th" in fields:
             data["first_to_act_7th"] = str(answer["first_to_act_7th"])
+    elif kind == "stub_count":
+        data.update(stub=str(answer["stub"] + (0 if correct else 1)), needed=str(answer["needed"]))
     elif kind == "best_hands":
         for key, prefix in (("high_ranking", "high"), ("low_ranking", "low")):
             if key not in fields:

@@ -73,7 +73,7 @@ def test_the_question_page_is_a_full_page_and_the_answer_fragment_is_the_table_a
     page = client.get(urls(org, question)["play"], **EN).content.decode()
     assert "<html" in page
     assert 'id="question-main"' in page
-    assert "Who brings in?" in page
+    assert "Brings in" in page
     fragment = answer(client, org, question, htmx=True)
     assert fragment.status_code == 200
     html = fragment.content.decode()
@@ -369,7 +369,7 @@ def test_the_correct_answer_of_a_first_to_act_question_names_the_seat_and_no_emp
     assert question.fields == ["seat"]
     html = answer(client, org, question, correct=correct, htmx=True).content.decode()
     box = _correct_answer_box(html)
-    assert re.findall(r"<dt>(.*?)</dt>", box) == ["To act"]
+    assert re.findall(r"<dt>(.*?)</dt>", box) == ["Next to act"]
     assert "Options" not in box
 
 

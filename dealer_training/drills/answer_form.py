@@ -280,7 +280,7 @@ def _hands(r: _Reader, f: Field, ctx: _Context) -> Any:
             if not cards:
                 continue
             if len(cards) > 5 or any(len(c) != 2 or c[0].upper() not in "23456789TJQKA" for c in cards):
-                r.errors[name] = _("Enter up to five cards like As Kd.")
+                r.errors[name] = _("Enter up to five cards, separated by spaces.")
                 continue
             hand[side] = {"cards": cards}
         if hand:

@@ -23,6 +23,11 @@ from . import answer_form, other_games
 from .models import Question
 
 
+def game_code(question: Question) -> str:
+    """The question's game: its variant, or its document's (a question may store none)."""
+    return question.variant or str(question.document.get("variant") or "F7S")
+
+
 def _ja() -> bool:
     return (get_language() or "").startswith("ja")
 
@@ -31,7 +36,7 @@ def table_for(question: Question, *, reveal: bool = False, mark: Sequence[int] =
     """The table of ``question`` as the trainee sees it, by the game's family: the stud table,
     or the other games' (``other_games.table_for``); ``reveal`` shows every downcard (after
     the answer), ``mark`` the seats the correct answer names."""
-    if not game(question.variant).is_stud:
+    if not game(game_code(question)).is_stud:
         return other_games.table_for(table_view(question.document), mark=mark)
     view = table_view(question.document, reveal_downcards=True if reveal else None)
     structure = view["structure"]
@@ -77,7 +82,7 @@ def controls_for(
         "kind": question.kind,
         "prompt": prompt_for(question, table),
         "inputs": answer_form.build(
-            question.variant,
+            game_code(question),
             question.kind,
             question.fields,
             seats=seats,
@@ -91,7 +96,7 @@ def controls_for(
 def answer_seats(question: Question, table: Mapping[str, Any]) -> tuple[list[int], list[int]]:
     """The seats an answer may name (those dealt in) and the seats whose hands are ranked (the
     question's own, or those still in)."""
-    if not game(question.variant).is_stud:
+    if not game(game_code(question)).is_stud:
         seats = [s["seat"] for s in table["seats"]]
         return seats, seats
     live = [s["seat"] for s in table["seats"] if not s["empty"]]
@@ -102,8 +107,8 @@ def answer_seats(question: Question, table: Mapping[str, Any]) -> tuple[list[int
 
 
 def prompt_for(question: Question, table: Mapping[str, Any]) -> Any:
-    if game(question.variant).is_stud:
-        return QUESTION_KINDS.get(question.kind) or kind_label(question.variant, question.kind)
+    if game(game_code(question)).is_stud:
+        return QUESTION_KINDS.get(question.kind) or kind_label(game_code(question), question.kind)
     return other_games.prompt(question.variant, question.kind, table)
 
 
@@ -116,7 +121,7 @@ def kind_label(game_code: str, kind_name: str) -> str:
 def marked_seats(question: Question) -> list[int]:
     """Seats the correct answer points at, to mark on the table after answering."""
     answer = question.expected.get("answer") or {}
-    return answer_form.marked_seats(question.variant, question.kind, answer, question.fields)
+    return answer_form.marked_seats(game_code(question), question.kind, answer, question.fields)
 
 
 def feedback_for(question: Question, attempt: Any, verdict: Mapping[str, Any]) -> dict[str, Any]:
@@ -161,7 +166,7 @@ def walk_action_text(question: Question) -> str:
 
 
 def _lines(question: Question, answer: Mapping[str, Any]) -> list[tuple[str, Any]]:
-    return answer_lines(question.variant, question.kind, answer, question.fields)
+    return answer_lines(game_code(question), question.kind, answer, question.fields)
 
 
 def _given_lines(question: Question, given: Mapping[str, Any]) -> list[dict[str, Any]]:

@@ -19,7 +19,7 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from dealer_training.accounts.access import ALL_ROLES, OrgHttpRequest, org_view
 from dealer_training.scenarios.choices import Skill, Variant
-from dealer_training.scenarios.labels import QUESTION_SHORT
+from dealer_training.scenarios.labels import KIND_LABELS
 from dealer_training.scenarios.models import DrillSet
 from games.api import game, judge
 
@@ -29,7 +29,15 @@ from .answer_form import AnswerError
 from .exams import ExamError, close_if_expired, exam_abandon, exam_score, items_visible, sitting_status
 from .forms import StartForm
 from .models import Certificate, DrillSession, Mode, Question
-from .present import answer_seats, controls_for, feedback_for, kind_label, marked_seats, table_for
+from .present import (
+    answer_seats,
+    controls_for,
+    feedback_for,
+    game_code,
+    kind_label,
+    marked_seats,
+    table_for,
+)
 from .reference import reference_sections
 from .selectors import (
     question_for_trainee,
@@ -191,7 +199,7 @@ def _question_page(
     feedback = attempt is not None and items_visible(session)
     # Once answered (outside exams) the table shows the answer: downcards of a showdown turned up
     # and the seats the answer names marked.
-    if not game(question.variant).is_stud:
+    if not game(game_code(question)).is_stud:
         table = table_for(question, mark=marked_seats(question) if feedback else ())
     elif feedback:
         table = table_for(
@@ -230,12 +238,12 @@ def _question_context(
         "table": table,
         "controls": controls_for(question, table, given=given, errors=errors),
         # The other games draw their own table (one presenter per game family).
-        "other": not game(question.variant).is_stud,
+        "other": not game(game_code(question)).is_stud,
         "skill_label": _skill_label(question),
         "variant_label": Variant(question.variant).label
         if question.variant in Variant.values
         else other_games.GAME_LABELS.get(question.variant, ""),
-        "kind_label": QUESTION_SHORT.get(question.kind) or kind_label(question.variant, question.kind),
+        "kind_label": kind_label(game_code(question), question.kind),
         "target": target,
         "deck": request.session.get(DECK_SESSION_KEY, "two"),
         "exam": session.mode == Mode.EXAM,
@@ -264,7 +272,7 @@ def answer(request: OrgHttpRequest, question_id: int) -> HttpResponse:
         try:
             seats, ranked = answer_seats(question, table_for(question))
             given = answer_form.parse(
-                question.variant, question.kind, question.fields, request.POST, seats=seats, ranked=ranked
+                game_code(question), question.kind, question.fields, request.POST, seats=seats, ranked=ranked
             )
         except AnswerError as err:
             return _question_page(
@@ -319,7 +327,7 @@ def result(request: OrgHttpRequest, session_id: int) -> HttpResponse:
         "seconds": round(sum(q.attempt.time_ms for q in answered) / len(answered) / 1000, 1)
         if answered
         else None,
-        "kind_labels": QUESTION_SHORT,
+        "kind_labels": KIND_LABELS,
         "finished": session.finished_at is not None,
     }
     return render(request, "drills/result.html", context)
@@ -329,7 +337,7 @@ def _exam_result(request: OrgHttpRequest, session: DrillSession) -> HttpResponse
     """A sitting's result: while it runs only how far it has got; after, the score, and each item
     only when its exam offers the full review."""
     close_if_expired(session)
-    context: dict[str, object] = {"session": session, "kind_labels": QUESTION_SHORT}
+    context: dict[str, object] = {"session": session, "kind_labels": KIND_LABELS}
     if session.finished_at is None:
         context["running"] = True
         context["answered"] = session.attempts.count()

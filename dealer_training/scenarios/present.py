@@ -159,14 +159,16 @@ def answer_lines(
 ) -> list[tuple[str, Any]]:
     """The answer as (label, value) lines, one renderer per field type of the kind
     (``games.api.kind``); values are text or a hand's cards. ``asked`` (the fields a drill
-    asked) leaves out the others. Each seat's hands, when the answer has them, come first."""
+    asked) leaves out the others, but for the breakdowns that explain an answer: each seat's
+    hands, when the answer has them, come first, and the pots as awarded are shown whenever
+    the answer has them."""
     question_kind = kind(game, kind_name)
     keys = set(asked or ())
     lines: list[tuple[str, Any]] = []
     if isinstance(answer.get("hands"), Mapping):
         lines += _hand_lines(answer["hands"])
     for f in question_kind.fields:
-        if f.type == fields.HANDS or (keys and f.key not in keys):
+        if f.type == fields.HANDS or (keys and f.key not in keys and f.type != fields.AWARD_POTS):
             continue
         if f.only_if_present and f.key in answer and answer[f.key] is None:
             continue

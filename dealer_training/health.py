@@ -14,9 +14,9 @@ from django.http import HttpRequest, JsonResponse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
-from dealer_training.accounts.access import public_view
 from dealer_training.cache import FallbackCache
 from dealer_training.celery import app as celery_app
+from dealer_training.infra.access import public_view
 
 logger = logging.getLogger(__name__)
 

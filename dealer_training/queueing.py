@@ -1,7 +1,7 @@
 """Queue Celery tasks after the commit without ever failing the request over the broker.
 
 When the broker cannot be reached, the row that asked for the task is already committed, so the
-task is kept in the database (``progress.UnsentTask``) and sent by ``progress.tasks.send_unsent``
+task is kept in the database (``infra.UnsentTask``) and sent by ``infra.tasks.send_unsent``
 (Celery beat, every minute) once the broker is back. Every task the web requests queue goes
 through :func:`send_on_commit`.
 """
@@ -14,6 +14,8 @@ from celery import Task
 from django.db import transaction
 from kombu.exceptions import OperationalError
 
+from dealer_training.infra.models import UnsentTask
+
 logger = logging.getLogger(__name__)
 
 # Publishing waits this long for a broker that is down before giving up (not Celery's default
@@ -23,8 +25,6 @@ PUBLISH_RETRY = {"max_retries": 2, "interval_start": 0, "interval_step": 0.2, "i
 
 def send(task: Task, kwargs: dict[str, Any]) -> None:
     """Queue ``task`` now, or keep it to be sent when the broker is back."""
-    from dealer_training.progress.models import UnsentTask
-
     try:
         task.apply_async(kwargs=kwargs, retry=True, retry_policy=PUBLISH_RETRY)
     except (OperationalError, OSError):

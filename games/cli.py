@@ -106,23 +106,22 @@ def parse_generate(args: list[str]) -> dict[str, str]:
 
 def generate_document(options: dict[str, str]) -> dict[str, Any]:
     """The document ``generate`` prints for parsed options; bad options raise CommandError."""
-    from games.core.documents import OTHER_KINDS, OTHER_VARIANTS
+    from games import registry
     from games.core.errors import EngineError
-    from games.generate_other import FOCUSES, generate_other
+    from games.generate_other import generate_other
     from games.stud.generate import focuses, generate
     from games.stud.rules import PRESETS
-    from games.stud.scenario import QUESTION_KINDS
 
     variant, kind, focus = options["variant"], options["kind"], options.get("focus")
     ruleset = options.get("ruleset")
-    variants = STUD_VARIANTS + OTHER_VARIANTS
+    variants = STUD_VARIANTS + tuple(g.code for g in registry.games() if not g.is_stud)
     if variant not in variants:
         raise CommandError(f"unknown variant {variant[:20]!r}; use {_choices(variants)}")
     stud = variant in STUD_VARIANTS
-    kinds = QUESTION_KINDS if stud else OTHER_KINDS[variant]
+    kinds = registry.kind_names(variant)
     if kind not in kinds:
         raise CommandError(f"{kind[:40]!r} is not a question kind of {variant}; use {_choices(kinds)}")
-    allowed = focuses(kind, variant) if stud else FOCUSES[variant][kind]
+    allowed = focuses(kind, variant) if stud else registry.kind(variant, kind).focus
     if focus is not None and focus not in allowed:
         hint = f"use {_choices(allowed)}" if allowed else "it takes no focus"
         raise CommandError(f"{focus[:40]!r} is not a focus of {kind} in {variant}; {hint}")

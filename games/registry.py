@@ -16,17 +16,29 @@ one module per kind (:mod:`games.questions.kind`). Kinds are imported on first u
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from functools import cache
 from importlib import import_module
+from types import ModuleType
 from typing import Any
 
 from games.core.errors import EngineError
 from games.questions.fields import Field
 from games.questions.kind import QuestionKind
 
-__all__ = ["FAMILIES", "Game", "game", "games", "judging", "kind", "kind_names", "kinds"]
+__all__ = [
+    "FAMILIES",
+    "Game",
+    "game",
+    "games",
+    "judging",
+    "kind",
+    "kind_names",
+    "kinds",
+    "part",
+    "read_document",
+]
 
 FAMILIES = ("stud", "holdem", "draw", "tenstud")
 
@@ -120,3 +132,20 @@ def judging(name: str) -> QuestionKind:
             fields.setdefault(f.key, f)
         same.update(k.same)
     return replace(found[0], family="", fields=tuple(fields.values()), same=same)
+
+
+def part(code: str, name: str) -> ModuleType:
+    """A module of a game's own package (``games.<family>.<name>``), imported on first use: how
+    the engine reaches a game's documents, table view and generator without naming the game."""
+    return import_module(f"games.{game(code).family}.{name}")
+
+
+def read_document(doc: Any) -> Any | None:
+    """A decoded document of a game other than stud, read by its own package
+    (``games.<family>.document``, its ``read_scenario``); None for a stud document or a
+    variant no game has (``games.stud.scenario`` reads those, or says what is wrong)."""
+    variant = doc.get("variant") if isinstance(doc, Mapping) else None
+    found = _BY_CODE.get(variant) if isinstance(variant, str) else None
+    if found is None or found.is_stud:
+        return None
+    return part(found.code, "document").read_scenario(doc)

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from games import registry
 from games.core.documents import OtherScenario
 from games.core.errors import EngineError
 from games.core.pots import layer_pots
@@ -28,7 +29,6 @@ from games.stud.state import StudState
 
 __all__ = ["legal_actions", "table_view", "view_street"]
 
-SHOWDOWN_KINDS = ("best_hands", "award")
 BETTING_KINDS = ("post_bring_in", "complete", "bet", "raise", "call", "check", "fold")
 
 
@@ -183,7 +183,7 @@ def _exposures(state: StudState, events: list[Event], asked: Event | None) -> di
     return out
 
 
-def _tabled(state: StudState, kind: str | None, reveal: bool | None) -> list[bool]:
+def _tabled(state: StudState, shows: frozenset[str], reveal: bool | None) -> list[bool]:
     """The hands whose downcards are face up: tabled at the showdown (Rule 16 included).
 
     A folded or mucked hand is never face up.
@@ -191,12 +191,12 @@ def _tabled(state: StudState, kind: str | None, reveal: bool | None) -> list[boo
     live = [not state.folded[i] and not state.mucked[i] for i in range(state.count)]
     if reveal is False:
         return [False] * state.count
-    showdown = (reveal is True or kind in SHOWDOWN_KINDS) and len(state.live_players()) >= 2
+    showdown = (reveal is True or "downcards" in shows) and len(state.live_players()) >= 2
     return [live[i] and (state.shown[i] or showdown) for i in range(state.count)]
 
 
 def _chips(
-    state: StudState, kind: str | None, street: int, history: list[dict[str, Any]]
+    state: StudState, shows: frozenset[str], street: int, history: list[dict[str, Any]]
 ) -> tuple[list[int], list[int], list[int], list[int]]:
     """Stacks, chips committed, chips in front this street and chips returned, as drawn.
 
@@ -213,7 +213,7 @@ def _chips(
     for on, player, amount in state.returns:
         if on != street:
             continue
-        if kind == "next_action":
+        if "round_open" in shows:
             stacks[player] -= amount
             committed[player] += amount
             returned[player] -= amount
@@ -222,33 +222,19 @@ def _chips(
     return stacks, committed, bets, returned
 
 
-def _phase(state: StudState, kind: str | None) -> str:
+def _phase(state: StudState, shows: frozenset[str]) -> str:
     if state.phase == "misdeal":
         return "misdeal"
-    if kind != "next_action" and state.phase in ("showdown", "over", "settled"):
+    if "round_open" not in shows and state.phase in ("showdown", "over", "settled"):
         return "showdown"
     return "bet"  # while any street is in progress or just finished: never "round over"
 
 
 def other_table_view(scenario: OtherScenario) -> dict[str, Any]:
-    """The table view of a hold'em, Flush Code Hack or ten-card stud scenario."""
-    if scenario.variant_code == "NT":
-        from games.holdem.answers import holdem_table_view
-        from games.holdem.document import HoldemScenario
-
-        assert isinstance(scenario, HoldemScenario)
-        return holdem_table_view(scenario)
-    if scenario.variant_code == "FCH":
-        from games.draw.answers import draw_table_view
-        from games.draw.document import DrawScenario
-
-        assert isinstance(scenario, DrawScenario)
-        return draw_table_view(scenario)
-    from games.tenstud.answers import tenstud_table_view
-    from games.tenstud.document import TenStudScenario
-
-    assert isinstance(scenario, TenStudScenario)
-    return tenstud_table_view(scenario)
+    """The table view of a hold'em, Flush Code Hack or ten-card stud scenario: its game's own
+    (``games.<family>.view``, found through the registry)."""
+    view: dict[str, Any] = registry.part(scenario.variant_code, "view").table_view(scenario)
+    return view
 
 
 def table_view(
@@ -269,9 +255,13 @@ def table_view(
     if isinstance(scenario, OtherScenario):
         return other_table_view(scenario)
     kind = scenario.kind
+    # What the question's kind needs drawn, or kept off the table (games/stud/kinds).
+    declared = registry.kind(scenario.variant.value, kind) if kind is not None else None
+    shows = frozenset(declared.shows if declared else ())
+    hides = frozenset(declared.hides if declared else ())
     asked: Event | None = None
     stop: int | None = None
-    if kind == "ruling" and scenario.events:
+    if "before_event" in shows and scenario.events:
         stop = len(scenario.events) - 1
         state = scenario.replay(stop_before_event=stop).state
         asked = scenario.events[stop]
@@ -281,9 +271,9 @@ def table_view(
     street = view_street(state)
     wrong = _wrong_counts(state, events, asked)
     exposed = _exposures(state, events, asked)
-    tabled = _tabled(state, kind, reveal_downcards)
+    tabled = _tabled(state, shows, reveal_downcards)
     history = _history(state, events, wrong)
-    stacks, committed, bets, returned = _chips(state, kind, street, history)
+    stacks, committed, bets, returned = _chips(state, shows, street, history)
     # The irregularity a ruling asks about is drawn as it happened: an absent player's seat is
     # marked absent (not dead: killing the hand is the ruling, TDA 2024 Rule 30).
     absent = list(state.absent)
@@ -324,7 +314,7 @@ def table_view(
         "kind": kind,
         "variant": state.variant.value,
         "street": street,
-        "phase": _phase(state, kind),
+        "phase": _phase(state, shows),
         "seats": seats,
         "seat_count": state.seat_count,
         "structure": {
@@ -340,12 +330,12 @@ def table_view(
         "history": history,
     }
     in_front = sum(bets)
-    if kind == "award":
+    if "pot.pots" in hides:
         total = state.total_pot()
         view["pot"] = {"total": total, "collected": total - in_front}
-    elif kind != "pots":
+    elif "pot" not in hides:
         live = [not f for f in state.folded]
-        if kind == "next_action":
+        if "round_open" in shows:
             all_in = [live[i] and stacks[i] == 0 for i in range(state.count)]
             pots = layer_pots(committed, live, all_in)
         else:
@@ -356,11 +346,11 @@ def table_view(
             "collected": total - in_front,
             "pots": [{"amount": p.amount, "eligible": [state.seat_of(i) for i in p.eligible]} for p in pots],
         }
-    if kind != "stub":
+    if "stub" not in hides:
         view["stub"] = state.stub
     if asked is not None:
         view["event"] = _event_dict(asked)
-    if kind == "best_hands" and scenario.question and "seats" in scenario.question:
+    if "asked_seats" in shows and scenario.question and "seats" in scenario.question:
         view["asked_seats"] = list(scenario.question["seats"])
     return view
 

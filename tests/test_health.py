@@ -1,7 +1,9 @@
 import pytest
 from django.db import connection
+from django.urls import resolve
 
 from dealer_training.celery import app as celery_app
+from dealer_training.infra.access import AccessRule, access_rule_of
 
 
 def test_health_reports_database_ok_and_eager_tasks(client, db):
@@ -9,6 +11,13 @@ def test_health_reports_database_ok_and_eager_tasks(client, db):
     assert response.status_code == 200
     assert response.json() == {"status": "ok", "database": "ok", "broker": "eager", "cache": "ok"}
     assert "no-store" in response["Cache-Control"]
+
+
+def test_health_is_public_so_a_load_balancer_reaches_it_without_logging_in(client, db):
+    assert access_rule_of(resolve("/health/").func) == AccessRule(kind="public")
+    response = client.get("/health/", HTTP_ACCEPT="application/json")
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/json"
 
 
 def test_health_reports_a_reachable_broker(client, db, settings):

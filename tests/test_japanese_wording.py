@@ -22,7 +22,7 @@ from dealer_training.drills.models import Question
 from dealer_training.drills.services import attempt_submit, current_question, session_start
 from dealer_training.scenarios.choices import Skill
 from dealer_training.scenarios.models import Scenario
-from games.stud.scenario import QUESTION_KINDS
+from games.api import kind_names
 from tests.drills.helpers import every_drill
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -35,7 +35,7 @@ STREETS_EN = re.compile(r"(?i)(?<![A-Za-z])(preflop|flop|turn|river)(?![A-Za-z])
 CODES = re.compile(
     r"(?<![A-Za-z_])("
     + "|".join(
-        sorted({*QUESTION_KINDS, *Skill.values, "holdem", "tenstud", "draw"} - {"stub", "award", "pots"})
+        sorted({*kind_names("F7S"), *Skill.values, "holdem", "tenstud", "draw"} - {"stub", "award", "pots"})
     )
     + r")(?![A-Za-z_])"
 )

@@ -23,6 +23,7 @@ from dealer_training.celery import app as celery_app
 from dealer_training.progress import exports
 from dealer_training.progress import tasks as progress_tasks
 from dealer_training.progress.models import ExportJob
+from dealer_training.progress.services import export_job_create
 from dealer_training.scenarios import imports
 from dealer_training.scenarios import tasks as scenario_tasks
 from dealer_training.scenarios.models import ImportJob, Scenario
@@ -61,9 +62,7 @@ def export_job(owner, trainee, media_root):
     today = timezone.localdate()
     filters = exports.ExportFilters(kind=exports.Kind.ATTEMPTS, start=today - timedelta(days=2), end=today)
     with mock.patch.object(progress_tasks.export_run, "delay"):
-        return exports.export_job_create(
-            organisation=owner.organisation, requested_by=owner.user, filters=filters
-        )
+        return export_job_create(organisation=owner.organisation, requested_by=owner.user, filters=filters)
 
 
 def _stale(model, pk, **fields):

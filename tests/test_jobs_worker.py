@@ -21,9 +21,10 @@ from dealer_training import jobs
 from dealer_training.celery import app as celery_app
 from dealer_training.progress import exports
 from dealer_training.progress.models import ExportJob
+from dealer_training.progress.services import export_job_create
 from dealer_training.scenarios import tasks as scenario_tasks
+from dealer_training.scenarios.import_jobs import import_job_create
 from dealer_training.scenarios.models import ImportJob, Scenario
-from dealer_training.scenarios.services import import_job_create
 from tests.progress.factories import add_attempts, series
 from tests.progress.test_worker import (  # noqa: F401 - fixtures
     Worker,
@@ -78,7 +79,7 @@ def _export(owner, trainee):
     add_attempts(membership=trainee, results=series(rows, correct_every=7))
     today = timezone.localdate()
     filters = exports.ExportFilters(kind=exports.Kind.ATTEMPTS, start=today - timedelta(days=30), end=today)
-    job = exports.export_job_create(organisation=owner.organisation, requested_by=owner.user, filters=filters)
+    job = export_job_create(organisation=owner.organisation, requested_by=owner.user, filters=filters)
     return job, rows
 
 

@@ -8,11 +8,14 @@ from django.urls import reverse
 from kombu.exceptions import OperationalError
 
 from dealer_training.accounts.tasks import email_send
+from dealer_training.infra.models import UnsentTask
+from dealer_training.infra.tasks import send_unsent
 from dealer_training.progress import exports
-from dealer_training.progress.models import ExportJob, UnsentTask
-from dealer_training.progress.tasks import export_run, send_unsent
+from dealer_training.progress.models import ExportJob
+from dealer_training.progress.services import export_job_create
+from dealer_training.progress.tasks import export_run
+from dealer_training.scenarios.import_jobs import import_job_create
 from dealer_training.scenarios.models import ImportJob
-from dealer_training.scenarios.services import import_job_create
 from dealer_training.scenarios.tasks import import_run
 
 
@@ -56,7 +59,7 @@ def test_an_import_and_an_export_started_while_the_broker_is_down_are_kept_with_
         imported = import_job_create(
             organisation=org, user=instructor.user, filename="a.json", payload=b"{}", options={}
         )
-        exported = exports.export_job_create(
+        exported = export_job_create(
             organisation=org,
             requested_by=instructor.user,
             filters=exports.ExportFilters(kind="attempts", start=date(2026, 1, 1), end=date(2026, 1, 31)),
@@ -65,3 +68,11 @@ def test_an_import_and_an_export_started_while_the_broker_is_down_are_kept_with_
     assert ExportJob.objects.filter(pk=exported.pk).exists()
     kept = {(t.task, t.kwargs["job_id"]) for t in UnsentTask.objects.all()}
     assert kept == {(import_run.name, imported.pk), (export_run.name, exported.pk)}
+
+
+def test_every_beat_entry_names_a_registered_task_the_unsent_tasks_sender_among_them(settings):
+    from dealer_training.celery import app
+
+    names = {entry["task"] for entry in settings.CELERY_BEAT_SCHEDULE.values()}
+    assert send_unsent.name in names
+    assert names <= set(app.tasks)

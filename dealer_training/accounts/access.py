@@ -9,26 +9,41 @@
   ``request.org`` and ``request.membership``.
 
 Each decorator stores an ``AccessRule`` on the view as ``view.access_rule`` (``ACCESS_RULE_ATTR``),
-so tests can walk the URL conf and read every view's rule.
+so tests can walk the URL conf and read every view's rule. The mark and ``public_view`` come from
+``dealer_training.infra.access`` (infrastructure views declare them without importing accounts).
 """
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from functools import wraps
-from typing import Any, Literal
+from typing import Any
 
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django_htmx.middleware import HtmxDetails
 
+from dealer_training.infra.access import ACCESS_RULE_ATTR, AccessRule, View, access_rule_of, public_view
+from dealer_training.infra.access import mark as _mark
+
 from .models import Membership, Organisation, Role
 from .selectors import membership_for_user_and_slug
 
-ACCESS_RULE_ATTR = "access_rule"
 CURRENT_ORG_SESSION_KEY = "current_org_slug"
 
-View = Callable[..., HttpResponse]
+__all__ = [
+    "ACCESS_RULE_ATTR",
+    "ALL_ROLES",
+    "CURRENT_ORG_SESSION_KEY",
+    "STAFF_ROLES",
+    "AccessRule",
+    "HtmxHttpRequest",
+    "OrgHttpRequest",
+    "View",
+    "access_rule_of",
+    "authenticated_view",
+    "org_view",
+    "public_view",
+]
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -40,28 +55,6 @@ class OrgHttpRequest(HtmxHttpRequest):
 
     org: Organisation
     membership: Membership
-
-
-@dataclass(frozen=True)
-class AccessRule:
-    kind: Literal["public", "authenticated", "org"]
-    roles: frozenset[str] = frozenset()
-
-
-def access_rule_of(view: object) -> AccessRule | None:
-    return getattr(view, ACCESS_RULE_ATTR, None)
-
-
-def _mark(view: View, rule: AccessRule) -> View:
-    if access_rule_of(view) is not None:
-        raise TypeError(f"{view!r} already declares an access rule")
-    setattr(view, ACCESS_RULE_ATTR, rule)
-    return view
-
-
-def public_view(view: View) -> View:
-    """Anyone may open this view."""
-    return _mark(view, AccessRule(kind="public"))
 
 
 def authenticated_view(view: View) -> View:

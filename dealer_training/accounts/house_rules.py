@@ -1,11 +1,12 @@
-"""The names and allowed values of house-rule flags (scenario format v1, section 4).
+"""House-rule flags (scenario format v1, section 4) as people read them.
 
-This module only checks that an organisation's overrides are well formed and describes them for
-people; what a flag means at the table is decided by the engine in games/.
+The flags, their allowed values and the presets' values are the engine's (``games.stud.rules.flag_specs``);
+this module adds their wording (``WORDING``), checks that an organisation's overrides are well formed
+and describes them for people. What a flag means at the table is decided by the engine in games/.
 """
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -34,59 +35,63 @@ class Flag:
     per_variant: bool = False  # the value may also be an object {variant: value}
 
 
-FLAGS: dict[str, Flag] = {
-    flag.name: flag
-    for flag in (
-        Flag(
-            name="tie_break_later_streets",
-            label=_("Tied boards on 4th to 7th street: who acts first"),
-            values={
-                "suit": _("High card by suit"),
-                "position": _("First tied player to the dealer's left"),
-            },
-            presets={TDA_2024: "suit", ROBERT_CASH: "position"},
-            per_variant=True,
-        ),
-        Flag(
-            name="fourth_street_double_on_open_pair",
-            label=_("Open pair on 4th street allows the big bet (stud high only)"),
-            values={True: _("Yes"), False: _("No")},
-            presets={TDA_2024: False, ROBERT_CASH: True},
-        ),
-        Flag(
-            name="cap_lifted_heads_up",
-            label=_("No cap on raises when heads-up"),
-            values={True: _("Yes"), False: _("No")},
-            presets={TDA_2024: False, ROBERT_CASH: True},
-        ),
-        Flag(
-            name="odd_chip",
-            label=_("Odd chip goes to"),
-            values={
-                "high_card_by_suit_in_five": _("High card by suit in the five-card hand"),
-                "rrop": _("High card by suit among all seven cards (lowest card for the low half)"),
-            },
-            presets={TDA_2024: "high_card_by_suit_in_five", ROBERT_CASH: "rrop"},
-        ),
-        Flag(
-            name="short_stub",
-            label=_("Not enough cards for 7th street"),
-            values={"tda-2024": _("Add the burns to the stub, or deal a community card")},
-            presets={TDA_2024: "tda-2024", ROBERT_CASH: "tda-2024"},
-        ),
-        # TDA 2024 Rule 47-B: half a bet reopens; on 3rd street the half may be taken of the full
-        # bet (the completion) or of the completion's increment over the bring-in.
-        Flag(
-            name="short_all_in_reopen_base",
-            label=_("Short all-in completion on 3rd street: it reopens the betting when it is"),
-            values={
-                "full_bet": _("At least half of the full bet"),
-                "completion_increment": _("At least half of the completion increment over the bring-in"),
-            },
-            presets={TDA_2024: "full_bet", ROBERT_CASH: "full_bet"},
-        ),
-    )
+@dataclass(frozen=True)
+class Wording:
+    label: Promise
+    values: Mapping[Any, Promise] = field(default_factory=dict)  # a yes/no flag reads Yes or No
+
+
+# How each flag and its values read: the only web-side table of house rules. Which flags exist,
+# the values each allows, what each preset uses and which may be set per game come from the
+# engine's flag specs (games.stud.rules.flag_specs); a flag or value the engine adds without wording
+# here fails at import.
+WORDING: dict[str, Wording] = {
+    "tie_break_later_streets": Wording(
+        _("Tied boards on 4th to 7th street: who acts first"),
+        {"suit": _("High card by suit"), "position": _("First tied player to the dealer's left")},
+    ),
+    "fourth_street_double_on_open_pair": Wording(
+        _("Open pair on 4th street allows the big bet (stud high only)")
+    ),
+    "cap_lifted_heads_up": Wording(_("No cap on raises when heads-up")),
+    "odd_chip": Wording(
+        _("Odd chip goes to"),
+        {
+            "high_card_by_suit_in_five": _("High card by suit in the five-card hand"),
+            "rrop": _("High card by suit among all seven cards (lowest card for the low half)"),
+        },
+    ),
+    "short_stub": Wording(
+        _("Not enough cards for 7th street"),
+        {"tda-2024": _("Add the burns to the stub, or deal a community card")},
+    ),
+    # TDA 2024 Rule 47-B: half a bet reopens; on 3rd street the half may be taken of the full
+    # bet (the completion) or of the completion's increment over the bring-in.
+    "short_all_in_reopen_base": Wording(
+        _("Short all-in completion on 3rd street: it reopens the betting when it is"),
+        {
+            "full_bet": _("At least half of the full bet"),
+            "completion_increment": _("At least half of the completion increment over the bring-in"),
+        },
+    ),
 }
+
+YES_NO: dict[Any, Promise] = {True: _("Yes"), False: _("No")}
+
+
+def _flag(spec: Mapping[str, Any]) -> Flag:
+    wording = WORDING[spec["name"]]
+    values = YES_NO if spec["kind"] == "bool" else {value: wording.values[value] for value in spec["allowed"]}
+    return Flag(
+        name=spec["name"],
+        label=wording.label,
+        values=values,
+        presets=dict(spec["defaults"]),
+        per_variant=spec["kind"] == "choice_per_variant",
+    )
+
+
+FLAGS: dict[str, Flag] = {spec["name"]: _flag(spec) for spec in flag_specs()}
 
 
 def _value_is_allowed(flag: Flag, value: Any) -> bool:

@@ -46,7 +46,7 @@ class QuestionAdmin(ReadOnlyAdmin):
 @admin.register(Attempt)
 class AttemptAdmin(ReadOnlyAdmin):
     list_display = ["trainee", "organisation", "kind", "skill", "variant", "correct", "time_ms", "created_at"]
-    list_filter = ["organisation", "mode", "correct", "skill"]
+    list_filter = ["organisation", "mode", "correct", "skill", "judge_version"]
     date_hierarchy = "created_at"
 
 

@@ -242,6 +242,24 @@ class Attempt(models.Model):
     score = models.FloatField(
         _("score"), default=0.0, help_text=_("Share of the answer's fields that were right.")
     )
+    # The engine's verdict as judged when the answer was stored (field by field), and the version
+    # of the judging rules that gave it (games.questions.judge.JUDGE_VERSION); ``correct`` and
+    # ``score`` are copied from it. Pages show the stored verdict; only ``rescore_attempts``
+    # judges again.
+    # Version 0: not judged yet (rows written in bulk without a verdict); re-scoring fills them.
+    verdict = models.JSONField(
+        _("verdict"),
+        default=dict,
+        db_default=Value({}, output_field=models.JSONField()),
+        blank=True,
+        help_text=_("The answer judged field by field when it was stored."),
+    )
+    judge_version = models.PositiveSmallIntegerField(
+        _("judge version"),
+        default=0,
+        db_default=0,
+        help_text=_("The version of the judging rules that gave the verdict (0: not judged yet)."),
+    )
     time_ms = models.PositiveIntegerField(_("time (ms)"))
     speed = models.CharField(_("speed"), max_length=6, choices=Speed.choices, blank=True)
     created_at = models.DateTimeField(_("answered"), auto_now_add=True)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
 
 from django.db.models import F, Max, Q, QuerySet, Subquery
 
@@ -24,8 +24,16 @@ from dealer_training.scenarios.selectors import held_for_exams, published_scenar
 
 from .models import Attempt, DrillSession, Question, ReviewCard
 
-if TYPE_CHECKING:
-    from .selectors import PlanEntry
+
+@dataclass(frozen=True)
+class PlanEntry:
+    """One question of a drill set: an authored scenario, or a generated item of a skill (the
+    plan itself is read by ``selectors.drill_set_plan``)."""
+
+    scenario: Scenario | None
+    skill: str
+    variant: str
+
 
 # The practice pool is ranked in the database and at most this many candidates are read.
 POOL_LIMIT = 200

@@ -13,7 +13,7 @@ from dealer_training.scenarios.models import DrillSet, Scenario
 from dealer_training.scenarios.selectors import drill_set_items_marking_held
 
 from .models import DrillSession, Question, ReviewCard, TrainingSettings
-from .selection import asked_in_session, visible_review_cards
+from .selection import PlanEntry, asked_in_session, visible_review_cards
 
 # A skill whose review card has lapsed this often is flagged as one the trainee keeps missing.
 MISSED_LAPSES = 3
@@ -23,15 +23,6 @@ def training_settings_for(organisation_id: int) -> TrainingSettings:
     return TrainingSettings.objects.filter(organisation_id=organisation_id).first() or TrainingSettings(
         organisation_id=organisation_id
     )
-
-
-@dataclass(frozen=True)
-class PlanEntry:
-    """One question of a drill set: an authored scenario, or a generated item of a skill."""
-
-    scenario: Scenario | None
-    skill: str
-    variant: str
 
 
 def drill_set_plan(*, drill_set: DrillSet) -> list[PlanEntry]:

@@ -1,9 +1,10 @@
 """Writes of the drills: start a session, issue its next question, record an answer, finish.
 
 Every question is a scenario document (format v1) with the engine's solved answer kept on the
-server (``Question.expected``); the answer is judged by ``games.questions.judge`` and never before the
-attempt is stored. A question is issued once and answered once: a second submission of the same
-question returns the first attempt.
+server (``Question.expected``); the answer is judged by ``games.questions.judge`` and never
+before the attempt is stored, and the attempt keeps that verdict with the judge's version
+(``verdicts``). A question is issued once and answered once: a second submission of the same
+question returns the first attempt with its stored verdict (never judged again).
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ from .selectors import drill_set_plan, drill_set_plan_size, due_review_cards, tr
 from .signals import attempt_recorded
 from .targets import speed_grade, target_seconds
 from .topics import ALL_GAMES, answer_fields, games_for, pick_topic, skill_of_walk_stage
+from .verdicts import verdict_columns
 
 # Exams live in exams.py; these names stay importable from here for the other apps.
 __all__ = ["ExamError", "ExamScore", "exam_record", "exam_score", "new_certificate_code"]
@@ -355,7 +357,8 @@ class Submitted:
 
 
 def attempt_submit(*, question: Question, given: Mapping[str, Any], now: datetime | None = None) -> Submitted:
-    """Judge and store the answer to ``question``; a question already answered keeps its attempt."""
+    """Judge and store the answer to ``question`` with its verdict; a question already answered
+    keeps its attempt and its stored verdict."""
     now = now or timezone.now()
     # A sitting past its time limit is closed here, outside the answer's transaction, so that the
     # closing stays when the answer is refused.
@@ -369,9 +372,7 @@ def attempt_submit(*, question: Question, given: Mapping[str, Any], now: datetim
         locked = Question.objects.select_for_update().select_related("session").get(pk=question.pk)
         existing = Attempt.objects.filter(question=locked).first()
         if existing is not None:
-            return Submitted(
-                existing, False, judge(locked.expected, existing.answer, fields=locked.fields or None)
-            )
+            return Submitted(existing, False, existing.verdict)
         # An exam sitting that has ended (abandoned, or past its time limit) takes no more answers.
         check_open(locked.session, now=now)
         verdict = judge(locked.expected, given, fields=locked.fields or None)
@@ -392,16 +393,13 @@ def attempt_submit(*, question: Question, given: Mapping[str, Any], now: datetim
                     kind=locked.kind,
                     ruleset=locked.ruleset,
                     answer=dict(given),
-                    correct=bool(verdict["correct"]),
-                    score=float(verdict["score"]),
+                    **verdict_columns(verdict),
                     time_ms=time_ms,
                     speed=speed_grade(time_ms, target),
                 )
         except IntegrityError:
             existing = Attempt.objects.get(question=locked)
-            return Submitted(
-                existing, False, judge(locked.expected, existing.answer, fields=locked.fields or None)
-            )
+            return Submitted(existing, False, existing.verdict)
         if locked.session.mode != Mode.EXAM:
             review.record(attempt=attempt, target=target, now=now)
         attempt_recorded.send(sender=Attempt, attempt=attempt)

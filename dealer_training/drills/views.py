@@ -21,7 +21,7 @@ from dealer_training.accounts.access import ALL_ROLES, OrgHttpRequest, org_view
 from dealer_training.scenarios.choices import Skill, Variant
 from dealer_training.scenarios.labels import KIND_LABELS
 from dealer_training.scenarios.models import DrillSet
-from games.api import game, judge
+from games.api import game
 
 from . import answer_form, other_games
 from . import tenstud as tenstud_present
@@ -211,8 +211,9 @@ def _question_page(
     context["errors"] = errors or {}
     context["given"] = given or {}
     if attempt is not None:
-        verdict = judge(question.expected, attempt.answer, fields=question.fields or None)
-        context.update(_answered_context(session, question, attempt, verdict, feedback=feedback))
+        # The verdict stored with the answer (never judged again here: a later change to judging
+        # must not show a new verdict beside the stored score).
+        context.update(_answered_context(session, question, attempt, attempt.verdict, feedback=feedback))
     # htmx swaps the table and the panel in place (the answer form's target).
     template = "drills/question.html#main" if request.htmx else "drills/question.html"
     return render(request, template, context, status=status)

@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from .models import DailyRollup, ExportJob, SkillProgress, UnsentTask
+from .models import DailyRollup, ExportJob, SkillProgress
 
 
 @admin.register(DailyRollup)
@@ -20,9 +20,3 @@ class SkillProgressAdmin(admin.ModelAdmin):
 class ExportJobAdmin(admin.ModelAdmin):
     list_display = ["kind", "organisation", "status", "done", "total", "created_at"]
     list_filter = ["status", "organisation"]
-
-
-@admin.register(UnsentTask)
-class UnsentTaskAdmin(admin.ModelAdmin):
-    list_display = ["task", "created_at"]
-    readonly_fields = ["task", "kwargs", "created_at"]

@@ -14,12 +14,13 @@ class ProgressConfig(AppConfig):
         from dealer_training.accounts.access import STAFF_ROLES
         from dealer_training.accounts.models import Role
         from dealer_training.drills.models import TrainingSettings
-        from dealer_training.drills.signals import attempt_recorded, sitting_ended
+        from dealer_training.drills.signals import attempt_recorded, attempts_rescored, sitting_ended
 
         from . import panels, receivers
 
         attempt_recorded.connect(receivers.queue_rollup_refresh, dispatch_uid="progress.rollup_refresh")
         sitting_ended.connect(receivers.queue_sitting_rollups, dispatch_uid="progress.sitting_rollups")
+        attempts_rescored.connect(receivers.queue_rescored_rollups, dispatch_uid="progress.rescored_rollups")
         post_save.connect(
             receivers.queue_organisation_rebuild,
             sender=TrainingSettings,

@@ -34,6 +34,7 @@ from dealer_training.drills.models import (
 )
 from dealer_training.scenarios.choices import Skill, Variant
 from dealer_training.scenarios.models import DrillSet, DrillSetItem
+from games.questions.judge import judge
 from games.solve import solve
 from games.stud.generate import generate
 
@@ -177,10 +178,13 @@ class _Writer:
             options = self.pool[(kind, variant)]
             document, expected, doc_seed = rng.choice(options)
             if correct:
-                answer, score = expected["answer"], 1.0
+                answer = expected["answer"]
             else:
                 others = [item[1]["answer"] for item in options if item[1]["answer"] != expected["answer"]]
-                answer, score = (others[0] if others else {}), round(rng.uniform(0.2, 0.8), 2)
+                answer = others[0] if others else {}
+            # Judged as a drill judges an answer when it stores it: the verdict, its version and
+            # the right/wrong and score it gives.
+            verdict = judge(expected, answer)
             questions.append(
                 Question(
                     organisation=self.organisation,
@@ -214,8 +218,10 @@ class _Writer:
                     kind=kind,
                     ruleset=self.ruleset,
                     answer=answer,
-                    correct=correct,
-                    score=score,
+                    correct=bool(verdict["correct"]),
+                    score=float(verdict["score"]),
+                    verdict=verdict,
+                    judge_version=int(verdict["judge_version"]),
                     time_ms=time_ms,
                     speed=speed,
                     created_at=moment + timedelta(milliseconds=time_ms),

@@ -12,15 +12,13 @@ from __future__ import annotations
 
 import logging
 import os
-import secrets
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import suppress
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
 from django.core.files.storage import default_storage
-from django.db import transaction
 from django.db.models import Count, F, QuerySet, Sum, TextField
 from django.db.models.functions import Cast
 from django.utils import timezone
@@ -28,7 +26,6 @@ from django.utils import timezone
 from dealer_training import csv_safe, jobs
 from dealer_training.accounts.models import Membership, Organisation
 from dealer_training.drills.models import Attempt
-from dealer_training.queueing import send_on_commit
 
 from . import rollups
 from .models import DailyRollup, ExportJob, SkillProgress
@@ -294,24 +291,6 @@ def csv_lines(header: list[str], body: Iterable[list[Any]]) -> Iterator[str]:
 # --- export jobs (Celery) --------------------------------------------------------------------
 
 
-def export_job_create(*, organisation: Organisation, requested_by: Any, filters: ExportFilters) -> ExportJob:
-    """Record a job and queue its task once the job row is committed."""
-    from .tasks import export_run
-
-    with transaction.atomic():
-        job = ExportJob.objects.create(
-            organisation=organisation,
-            requested_by=requested_by,
-            kind=filters.kind,
-            params=filters.to_params(),
-            # The file name is fixed now, so a repeated run replaces the same file.
-            file=f"{EXPORT_DIR}/{organisation.pk}/{secrets.token_urlsafe(16)}/{filters.filename(organisation)}",
-        )
-        send_on_commit(export_run, job_id=job.pk)
-    # The file field names the destination; the job shows a download only when done.
-    return job
-
-
 def _set(job_id: int, **fields: Any) -> None:
     ExportJob.objects.filter(pk=job_id).update(**fields)
 
@@ -397,17 +376,10 @@ def export_job_time_out(*, job_id: int, run: int) -> None:
             os.unlink(partial_path(job))
 
 
-def exports_recover_stalled() -> tuple[int, int]:
-    """Queue again the jobs whose heartbeat stopped, or fail those started too often.
-
-    Returns (queued again, failed)."""
-    from .tasks import export_run
-
-    return jobs.recover_stalled(
-        ExportJob,
-        give_up=lambda pk: export_job_give_up(job_id=pk),
-        queue=lambda pk: send_on_commit(export_run, job_id=pk),
-    )
+def exports_recover_stalled(*, queue: Callable[[int], None]) -> tuple[int, int]:
+    """Queue again (with ``queue(job_id)``) the jobs whose heartbeat stopped, or fail those
+    started too often. Returns (queued again, failed)."""
+    return jobs.recover_stalled(ExportJob, give_up=lambda pk: export_job_give_up(job_id=pk), queue=queue)
 
 
 def export_job_fail(*, job_id: int, error: str) -> None:

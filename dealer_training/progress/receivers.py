@@ -31,3 +31,9 @@ def queue_sitting_rollups(sender: Any, *, session: Any, **kwargs: Any) -> None:
     send_on_commit(
         tasks.rollups_rebuild_trainee, organisation_id=session.organisation_id, trainee_id=session.trainee_id
     )
+
+
+def queue_rescored_rollups(sender: Any, *, trainees: Any, **kwargs: Any) -> None:
+    """drills.signals.attempts_rescored: rebuild the rollups of trainees whose answers changed."""
+    for organisation_id, trainee_id in sorted(trainees):
+        send_on_commit(tasks.rollups_rebuild_trainee, organisation_id=organisation_id, trainee_id=trainee_id)

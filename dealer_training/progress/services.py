@@ -1,6 +1,9 @@
-"""Writes of the progress pages: signing off and revoking a certificate."""
+"""Writes of the progress pages: starting an export job, signing off and revoking a certificate."""
 
 from __future__ import annotations
+
+import secrets
+from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
@@ -8,8 +11,29 @@ from django.utils import timezone
 from dealer_training.accounts.models import Organisation, User
 from dealer_training.drills.exams import exam_record
 from dealer_training.drills.models import Certificate, DrillSession, Mode
+from dealer_training.queueing import send_on_commit
 
+from .exports import EXPORT_DIR, ExportFilters
+from .models import ExportJob
 from .selectors import exam_results, training_settings_for
+from .tasks import export_run
+
+
+@transaction.atomic
+def export_job_create(*, organisation: Organisation, requested_by: Any, filters: ExportFilters) -> ExportJob:
+    """Record a job and queue its task once the job row is committed (the task runs it through
+    ``exports``, which knows nothing of the task)."""
+    job = ExportJob.objects.create(
+        organisation=organisation,
+        requested_by=requested_by,
+        kind=filters.kind,
+        params=filters.to_params(),
+        # The file name is fixed now, so a repeated run replaces the same file.
+        file=f"{EXPORT_DIR}/{organisation.pk}/{secrets.token_urlsafe(16)}/{filters.filename(organisation)}",
+    )
+    send_on_commit(export_run, job_id=job.pk)
+    # The file field names the destination; the job shows a download only when done.
+    return job
 
 
 class CertificateError(Exception):

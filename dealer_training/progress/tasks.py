@@ -14,6 +14,7 @@ from django.conf import settings
 from django.db import DatabaseError
 
 from dealer_training import jobs
+from dealer_training.queueing import send_on_commit
 
 from . import exports, rollups
 from .models import ExportJob
@@ -105,21 +106,4 @@ def export_run(self: Task, *, job_id: int) -> None:
 @shared_task(acks_late=True)
 def exports_recover_stalled() -> list[int]:
     """Celery beat: export jobs whose progress stopped are queued again or failed; [queued, failed]."""
-    return list(exports.exports_recover_stalled())
-
-
-@shared_task(acks_late=True)
-def send_unsent(limit: int = 500) -> int:
-    """Queue the tasks kept while the broker was down (Celery beat, every minute); returns how many."""
-    from celery import current_app
-    from django.db import transaction
-
-    from .models import UnsentTask
-
-    sent = 0
-    with transaction.atomic():
-        for pending in UnsentTask.objects.select_for_update(skip_locked=True)[:limit]:
-            current_app.tasks[pending.task].apply_async(kwargs=pending.kwargs)
-            pending.delete()
-            sent += 1
-    return sent
+    return list(exports.exports_recover_stalled(queue=lambda pk: send_on_commit(export_run, job_id=pk)))

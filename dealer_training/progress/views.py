@@ -24,7 +24,7 @@ from dealer_training.jobs import time_limit_minutes
 from . import charts, exports, selectors
 from .forms import CohortReportFilterForm, ExportForm, HistoryFilterForm, period_start
 from .models import ExportJob
-from .services import CertificateError, certificate_revoke, certificate_sign_off
+from .services import CertificateError, certificate_revoke, certificate_sign_off, export_job_create
 
 INVALID = 422
 PER_PAGE = 25
@@ -313,7 +313,7 @@ def exports_page(request: OrgHttpRequest) -> HttpResponse:
     if request.method == "POST":
         form = ExportForm(request.POST, organisation=request.org)
         if form.is_valid():
-            job = exports.export_job_create(
+            job = export_job_create(
                 organisation=request.org, requested_by=request.user, filters=form.filters()
             )
             messages.success(request, _("Your file is being prepared. It appears below when it is ready."))

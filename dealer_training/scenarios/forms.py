@@ -16,7 +16,7 @@ from games.stud.vary import CHANGES, MAX_COUNT
 
 from .choices import Skill, Variant
 from .imports import MAX_UPLOAD_BYTES
-from .labels import EVENT_TYPES, QUESTION_KINDS, RULE_VALUES, STREETS
+from .labels import EVENT_TYPES, QUESTION_KINDS, STREETS
 from .models import MAX_EXAM_COOLDOWN_HOURS, MAX_EXAM_MINUTES, MAX_EXAM_SITTINGS, DrillSet, Scenario
 
 MAX_SEATS = 10  # table sizes offered; the engine deals to at most 8 players
@@ -41,12 +41,7 @@ def _decode(allowed: list[Any], text: str) -> Any:
 
 
 def _value_label(name: str, value: Any) -> str:
-    flag = FLAGS.get(name)
-    if flag is not None and value in flag.values and type(value) is type(next(iter(flag.values))):
-        return str(flag.values[value])
-    if isinstance(value, bool):
-        return str(_("Yes") if value else _("No"))
-    return str(RULE_VALUES.get(str(value), value))
+    return str(FLAGS[name].values[value])
 
 
 def rule_field_name(flag: str) -> str:
@@ -102,8 +97,7 @@ class ScenarioSetupForm(forms.Form):
         language = "ja" if (get_language() or "").startswith("ja") else "en"
         for spec in flag_specs():
             name = spec["name"]
-            flag = FLAGS.get(name)
-            label = flag.label if flag is not None else name
+            label = FLAGS[name].label
             choices = [(PRESET, _("As the rule set says"))] + [
                 (_encode(value), _value_label(name, value)) for value in spec["allowed"]
             ]

@@ -23,7 +23,7 @@ import logging
 import re
 import sys
 import zipfile
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 from typing import Any
@@ -35,7 +35,6 @@ from django.utils.translation import gettext_lazy, override
 
 from dealer_training import jobs
 from dealer_training.accounts.models import Membership, Role
-from dealer_training.queueing import send_on_commit
 from games.core.errors import EngineError
 from games.solve import solve
 from games.stud.phh import from_phh
@@ -57,6 +56,7 @@ from .models import (
     Scenario,
 )
 from .phh_points import POINTS, Point, decision_points, walk_points
+from .services import scenario_save
 
 MAX_UPLOAD_BYTES = 5_000_000
 MAX_ZIP_FILES = 2000
@@ -418,8 +418,6 @@ def _save_file(
 ) -> tuple[list[int], list[dict[str, Any]]]:
     """Save a file's scenarios together; also returns those whose answer the table does not give
     (kept as drafts when the import publishes)."""
-    from .services import scenario_save
-
     publish = bool(job.options.get("publish"))
     unanswerable: list[dict[str, Any]] = []
     with transaction.atomic():
@@ -743,17 +741,10 @@ def import_job_time_out(*, job_id: int, run: int) -> None:
         job.save()
 
 
-def imports_recover_stalled() -> tuple[int, int]:
-    """Queue again the imports whose heartbeat stopped, or fail those started too often.
-
-    Returns (queued again, failed)."""
-    from .tasks import import_run
-
-    return jobs.recover_stalled(
-        ImportJob,
-        give_up=lambda pk: import_job_give_up(job_id=pk),
-        queue=lambda pk: send_on_commit(import_run, job_id=pk),
-    )
+def imports_recover_stalled(*, queue: Callable[[int], None]) -> tuple[int, int]:
+    """Queue again (with ``queue(job_id)``) the imports whose heartbeat stopped, or fail those
+    started too often. Returns (queued again, failed)."""
+    return jobs.recover_stalled(ImportJob, give_up=lambda pk: import_job_give_up(job_id=pk), queue=queue)
 
 
 # --- saying what went wrong ------------------------------------------------------------------------

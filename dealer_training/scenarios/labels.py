@@ -87,15 +87,6 @@ PROCEDURES: dict[str, Promise] = {
     "C": gettext_lazy("Case C: stub and burns together, then one community card"),
 }
 
-# Rule values that the house-rules page does not offer but a scenario may use.
-RULE_VALUES: dict[str, Promise] = {
-    "suit": gettext_lazy("High card by suit"),
-    "position": gettext_lazy("First tied player to the dealer's left"),
-    "high_card_by_suit_in_five": gettext_lazy("High card by suit in the five-card hand"),
-    "rrop": gettext_lazy("High card by suit among all seven cards (lowest card for the low half)"),
-    "tda-2024": gettext_lazy("Add the burns to the stub, or deal a community card"),
-}
-
 STREETS: dict[int, Promise] = {
     3: gettext_lazy("3rd street"),
     4: gettext_lazy("4th street"),

@@ -1,4 +1,4 @@
-"""Use cases that write: scenarios and their versions, variations, drill sets, assignments, imports.
+"""Use cases that write: scenarios and their versions, variations, drill sets, assignments.
 
 Every scenario document is read, replayed and solved by the engine before it is stored; the
 engine's answer is cached on the version. An ``EngineError`` from a service means nothing was
@@ -15,7 +15,6 @@ from django.db import transaction
 from django.db.models import Max, Q, Sum
 
 from dealer_training.accounts.models import Cohort, Membership, Organisation, Role, User
-from dealer_training.queueing import send_on_commit
 from games.core.errors import EngineError
 from games.solve import solve
 from games.stud.vary import vary
@@ -28,7 +27,6 @@ from .models import (
     Assignment,
     DrillSet,
     DrillSetItem,
-    ImportJob,
     Scenario,
     ScenarioVersion,
 )
@@ -337,32 +335,6 @@ def assignment_create(
 
 def assignments_filter_for(*, organisation: Organisation, user: User) -> Q:
     return Q(organisation=organisation) & (Q(trainee=user) | Q(cohort__members__user=user))
-
-
-# --- imports ------------------------------------------------------------------------------------
-
-
-@transaction.atomic
-def import_job_create(
-    *,
-    organisation: Organisation,
-    user: User | None,
-    filename: str,
-    payload: bytes,
-    options: Mapping[str, Any],
-) -> ImportJob:
-    """Store the upload and queue its processing once the transaction commits."""
-    from .tasks import import_run
-
-    job = ImportJob.objects.create(
-        organisation=organisation,
-        created_by=user,
-        filename=filename[:255],
-        payload=payload,
-        options=dict(options),
-    )
-    send_on_commit(import_run, job_id=job.pk)
-    return job
 
 
 def engine_error_dict(error: EngineError) -> dict[str, Any]:

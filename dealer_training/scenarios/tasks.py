@@ -8,7 +8,9 @@ from django.conf import settings
 from django.db import DatabaseError
 
 from dealer_training import jobs
+from dealer_training.queueing import send_on_commit
 
+from . import imports
 from .models import ImportJob
 
 
@@ -32,20 +34,18 @@ def import_run(self: Task, job_id: int) -> None:
     often without finishing is failed (``dealer_training.jobs``). A run that reaches its soft time
     limit is failed with a message; the files it finished stay imported.
     """
-    from .imports import import_job_give_up, import_job_time_out, run
-
     claimed, number = jobs.claim(ImportJob, job_id)
     if claimed is jobs.Claim.BUSY and not self.request.is_eager:
         raise self.retry(countdown=jobs.stalled_after().total_seconds())
     if claimed is jobs.Claim.GAVE_UP:
-        import_job_give_up(job_id=job_id)
+        imports.import_job_give_up(job_id=job_id)
     if claimed is not jobs.Claim.STARTED:
         return  # finished, or deleted: a repeated delivery does nothing
     try:
         job = ImportJob.objects.select_related("organisation", "created_by").get(pk=job_id)
-        run(job, run=number)
+        imports.run(job, run=number)
     except SoftTimeLimitExceeded:
-        jobs.fail_after_time_limit(lambda: import_job_time_out(job_id=job_id, run=number))
+        jobs.fail_after_time_limit(lambda: imports.import_job_time_out(job_id=job_id, run=number))
         raise
     except DatabaseError:
         with suppress(DatabaseError):
@@ -56,6 +56,4 @@ def import_run(self: Task, job_id: int) -> None:
 @shared_task(acks_late=True)
 def imports_recover_stalled() -> list[int]:
     """Celery beat: imports whose progress stopped are queued again or failed; [queued, failed]."""
-    from .imports import imports_recover_stalled as recover
-
-    return list(recover())
+    return list(imports.imports_recover_stalled(queue=lambda pk: send_on_commit(import_run, job_id=pk)))

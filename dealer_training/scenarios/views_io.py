@@ -12,10 +12,10 @@ from dealer_training.pagination import paginate
 
 from . import exports
 from .forms import ExportForm, ImportForm
+from .import_jobs import import_job_create
 from .imports import MAX_UPLOAD_BYTES, problem_message, problem_place, unanswerable_rows
 from .models import ImportJob
 from .selectors import export_scenarios, import_jobs_for_organisation
-from .services import import_job_create
 
 INVALID = 422
 TOO_LARGE = 413

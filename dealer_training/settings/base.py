@@ -26,6 +26,7 @@ INSTALLED_APPS = [
     "template_partials",
     "axes",
     # Project apps, in dependency order: seed_demo runs their demo steps in this order.
+    "dealer_training.infra",
     "dealer_training.accounts",
     "dealer_training.scenarios",
     "dealer_training.drills",
@@ -200,7 +201,7 @@ CELERY_BEAT_SCHEDULE = {
     # Rollups are kept current after each attempt; the nightly rebuild recomputes them all from
     # the attempts (a safety net for lost messages, and mastery dates under changed bars).
     # Tasks that could not be queued while the broker was down are sent once it is back.
-    "progress-send-unsent": {"task": "dealer_training.progress.tasks.send_unsent", "schedule": 60.0},
+    "infra-send-unsent": {"task": "dealer_training.infra.tasks.send_unsent", "schedule": 60.0},
     "progress-rollups-rebuild-nightly": {
         "task": "dealer_training.progress.tasks.rollups_rebuild_all",
         "schedule": crontab(hour=3, minute=30),

@@ -28,6 +28,7 @@ __all__ = [
     "Deck",
     "Rank",
     "Suit",
+    "assign_suits",
     "format_cards",
     "parse_cards",
 ]
@@ -186,3 +187,22 @@ class Deck:
         """Take specific cards out (they were dealt by hand in a scenario)."""
         for card in cards:
             self._cards.remove(card)
+
+
+def assign_suits(
+    ranks: Sequence[Rank],
+    suits: Sequence[Suit],
+    rng: random.Random,
+    exclude: frozenset[Card] | set[Card] = frozenset(),
+) -> list[Card] | None:
+    """Cards of ``ranks``, each of the wanted suit where free, else the first free suit (spades
+    first); None when a rank has no free card left."""
+    cards: list[Card] = []
+    for rank, suit in zip(ranks, suits, strict=True):
+        options = [
+            s for s in ([suit, *list(Suit)]) if Card(rank, s) not in exclude and Card(rank, s) not in cards
+        ]
+        if not options:
+            return None
+        cards.append(Card(rank, options[0]))
+    return cards

@@ -21,8 +21,6 @@ if TYPE_CHECKING:
 
 __all__ = [
     "MAX_ACTIONS",
-    "OTHER_KINDS",
-    "OTHER_VARIANTS",
     "OtherScenario",
     "cards_text",
     "check_keys",
@@ -35,12 +33,7 @@ __all__ = [
     "write_extensions",
 ]
 
-OTHER_VARIANTS = ("NT", "FCH", "T10S")
-OTHER_KINDS: dict[str, tuple[str, ...]] = {
-    "NT": ("next_action", "min_raise", "round_over", "pots", "award"),
-    "FCH": ("showdown_winner", "round_result", "phase_end"),
-    "T10S": ("next_reveal", "final_ranking", "split"),
-}
+# The games' names inside a sentence (their kinds are listed by ``games.registry``).
 GAME_NAMES = {
     "NT": ("no-limit hold'em", "ノーリミット・テキサスホールデム"),
     "FCH": ("Flush Code Hack draw", "Flush Code Hack（5枚ドロー）"),
@@ -204,19 +197,20 @@ def read_seats(doc: Mapping[str, Any], count: int) -> tuple[tuple[int, ...] | No
     return seats, seat_count
 
 
-def read_extensions(doc: Mapping[str, Any], game: str) -> dict[str, Any]:
-    """The ``_`` fields shared by every game, as keyword arguments of :class:`OtherScenario`."""
+def read_extensions(doc: Mapping[str, Any], game: str, kinds: tuple[str, ...]) -> dict[str, Any]:
+    """The ``_`` fields shared by every game, as keyword arguments of :class:`OtherScenario`;
+    ``kinds`` are the question kinds of ``game`` (``games.registry.kind_names``)."""
     out: dict[str, Any] = {}
     if "_question" in doc:
         raw = doc["_question"]
         if not isinstance(raw, dict):
             raise EngineError("bad_type", "_question must be an object", path="_question")
         kind = raw.get("kind")
-        if kind not in OTHER_KINDS[game]:
+        if kind not in kinds:
             raise EngineError(
                 "unknown_question_kind",
                 f"unknown question kind {str(kind)[:40]!r} for {GAME_NAMES[game][0]}",
-                params={"allowed": list(OTHER_KINDS[game])},
+                params={"allowed": list(kinds)},
                 path="_question.kind",
             )
         out["question"] = dict(raw)

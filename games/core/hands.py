@@ -45,6 +45,7 @@ __all__ = [
     "high_strength",
     "razz_board_strength",
     "razz_strength",
+    "showdown_key",
 ]
 
 Kind = Literal["high", "razz", "eight"]
@@ -457,3 +458,15 @@ def razz_board_strength(upcards: Sequence[Card]) -> int:
     card down (RULES.md 5).
     """
     return _LOW_LIMIT - _board_value([c.rank.low_value for c in upcards])
+
+
+def showdown_key(cards: Sequence[Card]) -> tuple[int, tuple[int, ...]]:
+    """How Flush Code Hack (001) ranks a five-card hand, and the misreading of ten-card stud
+    that breaks ties by suit: the hand, then its ranks, then its suits.
+
+    The suits are compared card by card in the order the hand plays (the pair before
+    its kickers, higher suit first within a rank), spades > hearts > diamonds > clubs
+    (001 "カードの強さとスートの順位"). No two different hands share a key.
+    """
+    value = best_high(cards)
+    return value.strength, tuple(int(card.suit) for card in value.cards)

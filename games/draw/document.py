@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from games import registry
 from games.core.cards import FULL_DECK, Card, format_cards, parse_cards
 from games.core.documents import (
     OtherScenario,
@@ -41,7 +42,7 @@ from games.core.documents import (
 from games.core.errors import EngineError
 from games.draw.game import ENTRY_FEE, MAX_ROUNDS, STARTING_POINTS, showdown_order
 
-__all__ = ["DrawRecord", "DrawRound", "DrawScenario", "draw_scenario_from_dict"]
+__all__ = ["DrawRecord", "DrawRound", "DrawScenario", "draw_scenario_from_dict", "read_scenario"]
 
 PLAYERS = 4
 Phase = Literal["deal", "bet1", "draw1", "bet2", "draw2", "over", "no_round"]
@@ -489,7 +490,7 @@ def draw_scenario_from_dict(doc: Any) -> DrawScenario:
             params={"points": STARTING_POINTS},
             path="starting_stacks",
         )
-    extensions = read_extensions(doc, "FCH")
+    extensions = read_extensions(doc, "FCH", registry.kind_names("FCH"))
     chip = extensions.get("min_chip") or 1
     whole_chips(stacks, "starting_stacks", chip)
     whole_chips((fee,), "entry_fee", chip)
@@ -503,3 +504,7 @@ def draw_scenario_from_dict(doc: Any) -> DrawScenario:
         seat_count=seat_count,
         **extensions,
     )
+
+
+# How the registry reads a document of this game (``games.registry.read_document``).
+read_scenario = draw_scenario_from_dict

@@ -26,7 +26,7 @@ from typing import Any, Literal
 from games.core.cards import Card, Suit, format_cards
 from games.core.documents import cards_text
 from games.core.errors import EngineError
-from games.core.hands import Category, HandValue, best_high
+from games.core.hands import Category, HandValue, best_high, showdown_key
 from games.core.names import card_label
 
 __all__ = [
@@ -47,17 +47,6 @@ STARTING_POINTS = 20_000
 ENTRY_FEE = 200
 MAX_ROUNDS = 100
 Phase = Literal["between_rounds", "bet1", "draw1", "bet2", "draw2", "game_over"]
-
-
-def showdown_key(cards: Sequence[Card]) -> tuple[int, tuple[int, ...]]:
-    """How 001 ranks a five-card hand: the hand, then its ranks, then its suits.
-
-    The suits are compared card by card in the order the hand plays (the pair before
-    its kickers, higher suit first within a rank), spades > hearts > diamonds > clubs
-    (001 "カードの強さとスートの順位"). No two different hands share a key.
-    """
-    value = best_high(cards)
-    return value.strength, tuple(int(card.suit) for card in value.cards)
 
 
 def showdown_order(hands: dict[int, Sequence[Card]]) -> list[int]:

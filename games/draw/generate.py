@@ -11,16 +11,16 @@ betting phases complete, pending or with a player all-in.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from typing import Any
 
-from games.core.cards import FULL_DECK, Card, Rank, Suit, format_cards
+from games.core.cards import FULL_DECK, Card, Rank, Suit, assign_suits, format_cards
 from games.core.errors import EngineError
 from games.core.hands import Category, best_high
+from games.draw.answers import decided_by
 from games.draw.document import DrawRound
 from games.draw.game import ENTRY_FEE, STARTING_POINTS
 
-__all__ = ["ATTEMPTS", "assign_suits", "generate_draw"]
+__all__ = ["ATTEMPTS", "TITLES", "generate_draw", "generate_question"]
 
 ATTEMPTS = 300  # hands or rounds tried before a focus gives way to the fallback
 
@@ -119,23 +119,6 @@ def _tie_hands(rng: random.Random, by_suit: bool) -> tuple[list[Card], list[Card
 def _two_pair_ranks(rng: random.Random) -> list[Rank]:
     high, low, kicker = rng.sample(list(Rank), 3)
     return [high, high, low, low, kicker]
-
-
-def assign_suits(
-    ranks: Sequence[Rank],
-    suits: Sequence[Suit],
-    rng: random.Random,
-    exclude: frozenset[Card] | set[Card] = frozenset(),
-) -> list[Card] | None:
-    cards: list[Card] = []
-    for rank, suit in zip(ranks, suits, strict=True):
-        options = [
-            s for s in ([suit, *list(Suit)]) if Card(rank, s) not in exclude and Card(rank, s) not in cards
-        ]
-        if not options:
-            return None
-        cards.append(Card(rank, options[0]))
-    return cards
 
 
 class _DrawRun:
@@ -278,10 +261,8 @@ def _draw_point(focus: str, state: DrawRound) -> bool:
 def _draw_result_met(kind: str, focus: str, state: DrawRound, planted: dict[int, list[Card]]) -> bool:
     if kind == "showdown_winner":
         if focus in ("suit_tie", "rank_tie"):
-            from games.draw.answers import _decided_by
-
             first, second = state.order[0], state.order[1]
-            decided = _decided_by(state.hands[first], state.hands[second])[0]
+            decided = decided_by(state.hands[first], state.hands[second])[0]
             return {first, second} == set(planted) and decided == ("suit" if focus == "suit_tie" else "rank")
         return True
     if focus == "cannot_pay":
@@ -292,3 +273,15 @@ def _draw_result_met(kind: str, focus: str, state: DrawRound, planted: dict[int,
     if focus == "last_round":
         return state.round_number == 100
     return True
+
+
+TITLES = {
+    "showdown_winner": "Flush Code Hack: the showdown winner",
+    "round_result": "Flush Code Hack: the pot and eliminations",
+    "phase_end": "Flush Code Hack: is the betting phase over, and who acts next?",
+}
+
+
+def generate_question(kind: str, focus: str, rng: random.Random) -> tuple[dict[str, Any], bool]:
+    """A document asking ``kind`` and whether it meets ``focus`` (``games.generate_other``)."""
+    return generate_draw(kind, focus, rng)

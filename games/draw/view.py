@@ -15,7 +15,7 @@ from typing import Any
 
 from games.draw.document import PLAYERS, DrawRound, DrawScenario
 
-__all__ = ["draw_table_view"]
+__all__ = ["draw_table_view", "table_view"]
 
 BET_PHASES = ("bet1", "bet2")
 SHOWDOWN_KINDS = ("showdown_winner", "round_result")
@@ -113,3 +113,7 @@ def draw_table_view(scenario: DrawScenario) -> dict[str, Any]:
         in_front = sum(s["bet"] for s in seats)
         view["pot"] = {"total": state.pot, "collected": state.pot - in_front}
     return view
+
+
+# How the engine reaches this game's view (``games.registry.part``).
+table_view = draw_table_view

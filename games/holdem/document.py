@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from games import registry
 from games.core.documents import (
     OtherScenario,
     check_depth,
@@ -29,7 +30,7 @@ from games.core.documents import (
 from games.core.errors import EngineError
 from games.holdem.hand import HoldemHand, NoLimitHoldem
 
-__all__ = ["HoldemReplay", "HoldemScenario", "holdem_scenario_from_dict"]
+__all__ = ["HoldemReplay", "HoldemScenario", "holdem_scenario_from_dict", "read_scenario"]
 
 MAX_PLAYERS = 10
 FIELDS = ("variant", "antes", "blinds_or_straddles", "min_bet", "starting_stacks", "actions")
@@ -141,7 +142,7 @@ def holdem_scenario_from_dict(doc: Any) -> HoldemScenario:
         if len(values) > len(stacks):
             raise EngineError("length_mismatch", f"{name} has more entries than players", path=name)
     min_bet = read_int(doc["min_bet"], "min_bet", minimum=1)
-    extensions = read_extensions(doc, "NT")
+    extensions = read_extensions(doc, "NT", registry.kind_names("NT"))
     chip = extensions.get("min_chip") or 1
     for name, values in (("starting_stacks", stacks), ("antes", antes), ("blinds_or_straddles", blinds)):
         whole_chips(values, name, chip)
@@ -187,3 +188,7 @@ def positions(scenario: HoldemScenario) -> dict[int, str]:
             out[k + 1] = "SB" if k == 0 else "BB" if k == 1 else "STR"
     out[n] = "BTN"
     return out
+
+
+# How the registry reads a document of this game (``games.registry.read_document``).
+read_scenario = holdem_scenario_from_dict

@@ -15,7 +15,7 @@ from typing import Any
 from games.holdem.document import HoldemScenario, positions
 from games.holdem.hand import STREETS, HoldemHand
 
-__all__ = ["holdem_table_view"]
+__all__ = ["holdem_table_view", "table_view"]
 
 # Kinds asked while the betting goes on: the view must not tell whether the round is over.
 BETTING_KINDS = ("next_action", "min_raise", "round_over")
@@ -144,3 +144,7 @@ def holdem_table_view(scenario: HoldemScenario) -> dict[str, Any]:
         total = sum(hand.committed)
         view["pot"] = {"total": total, "collected": total - sum(hand.bets)}
     return view
+
+
+# How the engine reaches this game's view (``games.registry.part``).
+table_view = holdem_table_view

@@ -25,9 +25,12 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from games import registry
 from games.core.cards import FULL_DECK, Card
 from games.core.errors import EngineError
+from games.questions.answerable_other import premise_problem, rebuilder
 from games.solve import solve_scenario
+from games.stud.answering import Case
 from games.stud.scenario import Scenario, load_scenario
 from games.table import table_view
 
@@ -39,7 +42,6 @@ __all__ = [
     "rebuild_from_view",
 ]
 
-OTHER_VARIANTS = ("NT", "FCH", "T10S")
 _PHH_VERBS = {"post_bring_in": "pb", "check": "cc", "call": "cc", "fold": "f"}
 
 
@@ -352,23 +354,11 @@ def rebuild_from_view(view: Mapping[str, Any], rng: random.Random) -> dict[str, 
     visible nowhere in the view. Hold'em, Flush Code Hack and ten-card stud are rebuilt by
     :mod:`games.questions.answerable_other`.
     """
-    if view.get("variant") in OTHER_VARIANTS:
-        return _rebuild_other(view, rng)
+    rebuild = rebuilder(view)
+    if rebuild is not None:
+        return rebuild(view, rng)
     plan = _plan(view)
     return plan.document(_random_fill(plan, rng))
-
-
-def _rebuild_other(view: Mapping[str, Any], rng: random.Random) -> dict[str, Any]:
-    try:
-        from games.questions.answerable_other import rebuild_other_from_view  # type: ignore[import-not-found,unused-ignore]
-    except ImportError:
-        raise EngineError(
-            "unknown_variant",
-            f"no rebuild from the table view for {view.get('variant')}",
-            params={"variant": view.get("variant")},
-        ) from None
-    result: dict[str, Any] = rebuild_other_from_view(view, rng)
-    return result
 
 
 # --- the moment of the question ---------------------------------------------------------------
@@ -376,38 +366,23 @@ def _rebuild_other(view: Mapping[str, Any], rng: random.Random) -> dict[str, Any
 
 def moment_problems(scenario: Scenario) -> tuple[AnswerabilityProblem, ...]:
     """Problems with the moment a stud question is asked, whatever the view draws: its answer
-    is already in the history, or a dealer would not answer it yet.
+    is already in the history, or a dealer would not answer it yet (each kind's ``moment``).
 
     Who shows first once any hand was shown or mucked (the order is in the history, TDA 2024
     Rule 17-A); the pots while a live player with chips still owes chips in the betting round
     (the pots are not settled; the antes before any action are); the bring-in once 3rd-street
     betting began (the post, or the first decision, is in the history).
     """
-    kind = scenario.kind
-    if kind not in ("showdown_first", "pots", "bring_in"):
+    if scenario.kind is None:
         return ()
-    state = scenario.replay().state
-    if kind == "showdown_first":
-        if any(state.shown) or any(state.mucked):
-            return (AnswerabilityProblem("showdown_already_tabled"),)
+    kind = registry.kind(scenario.variant.value, scenario.kind)
+    if kind.moment is None:
         return ()
-    if kind == "bring_in":
-        third = state.street_actions.get(3, [])
-        if any(r.kind not in ("deal_hole", "deal_community", "show", "muck") for r in third):
-            return (AnswerabilityProblem("bring_in_in_history"),)
-        return ()
-    if state.phase != "bet":
-        return ()
-    target = state.target
-    owing = [p for p in state.queue if not state.folded[p] and state.stacks[p] > 0 and state.bets[p] < target]
-    if owing:
-        return (AnswerabilityProblem("pots_bet_pending", {"seats": sorted(state.seat_of(p) for p in owing)}),)
-    return ()
+    found = kind.moment(Case(scenario, scenario.replay()))
+    return tuple(AnswerabilityProblem(code, params) for code, params in found)
 
 
 def _other_premise(scenario: Any) -> AnswerabilityProblem | None:
-    from games.questions.answerable_other import premise_problem
-
     found = premise_problem(scenario)
     return None if found is None else AnswerabilityProblem(found[0], found[1])
 
@@ -428,7 +403,8 @@ def _true_fill(plan: _Plan, document: Mapping[str, Any], kind: str | None) -> di
     """The real cards of the hidden slots, from the scenario itself."""
     scenario = load_scenario(dict(document))
     assert isinstance(scenario, Scenario)
-    stop = len(scenario.events) - 1 if kind == "ruling" and scenario.events else None
+    before_event = kind is not None and "before_event" in registry.kind(scenario.variant.value, kind).shows
+    stop = len(scenario.events) - 1 if before_event and scenario.events else None
     state = scenario.replay(stop_before_event=stop).state
     records = [r for r in state.history if r.kind == "deal_hole"]
     fill: dict[tuple[int, int], Card] = {}
@@ -480,18 +456,19 @@ def check_answerable(
     if view is None:
         view = table_view(scenario)
     rng = random.Random(f"answerable|{seed}")
+    other = rebuilder(view) is not None
 
     def attempt(build: Callable[[], dict[str, Any]]) -> tuple[list[str] | None, str | None]:
         try:
             return _differs(original, _answer(build()), fields), None
         except EngineError as err:
-            if err.code == "unknown_variant" and view.get("variant") in OTHER_VARIANTS:
+            if err.code == "unknown_variant" and other:
                 raise  # no rebuild for this game: not a verdict on the question
             return None, err.message
         except (KeyError, IndexError, TypeError, ValueError) as err:
             return None, f"the view lacks {err}"
 
-    if view.get("variant") in OTHER_VARIANTS:
+    if other:
         premise = _other_premise(scenario)
         if premise is not None:
             return _report(premise)

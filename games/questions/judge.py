@@ -4,6 +4,12 @@
 >>> verdict = judge(expected, {"seat": 3, "amount": 200, "first_to_act": 4})
 >>> verdict["correct"], verdict["score"], [f["field"] for f in verdict["fields"] if not f["correct"]]
 (False, 0.6667, ['first_to_act'])
+>>> verdict["judge_version"] == JUDGE_VERSION
+True
+
+The web app stores each verdict with ``JUDGE_VERSION`` and shows the stored one; bump it
+whenever a change to judging (of any question kind) can change a verdict, so that stored
+attempts judged by the older rules can be found and re-scored.
 """
 
 from __future__ import annotations
@@ -13,7 +19,11 @@ from typing import Any
 
 from games.core.errors import EngineError
 
-__all__ = ["RULING_OUTCOMES", "answer_fields", "judge", "same_ruling"]
+__all__ = ["JUDGE_VERSION", "RULING_OUTCOMES", "answer_fields", "judge", "same_ruling"]
+
+# The version of the judging rules, stored with every verdict. Bump it whenever a change to
+# judging (normalising, the fields judged, partial credit, same_ruling...) can change an outcome.
+JUDGE_VERSION = 1
 
 # Ruling codes that name one outcome at the table (scenario format section 5): the hand is out
 # and what it put in stays in the pot, whether the rulebook says the hand is dead (TDA 2024
@@ -101,4 +111,5 @@ def judge(
         "score": round(correct / total, 4) if total else 0.0,
         "fields": results,
         "unexpected": extra,
+        "judge_version": JUDGE_VERSION,
     }

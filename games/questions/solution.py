@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,15 +18,19 @@ class Solution:
     rules: tuple[str, ...]
     facts: dict[str, Any]
     explanation: dict[str, str] | None = None  # already written (the other games); else from the facts
+    # Writes the explanation from the facts when it is written out (the stud kinds' solutions,
+    # given by the dispatcher, :func:`games.solve.solve_scenario`): ``writer(kind, facts)``.
+    writer: Callable[[str, dict[str, Any]], dict[str, str]] | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        from games.stud.explain import explain  # the stud kinds explain from their facts
-
+        explanation = self.explanation
+        if explanation is None:
+            if self.writer is None:
+                raise ValueError(f"the {self.kind} solution has neither an explanation nor a writer")
+            explanation = self.writer(self.kind, self.facts)
         return {
             "kind": self.kind,
             "answer": self.answer,
-            "explanation": self.explanation
-            if self.explanation is not None
-            else explain(self.kind, self.facts),
+            "explanation": explanation,
             "rules": list(dict.fromkeys(self.rules)),
         }

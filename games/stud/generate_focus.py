@@ -1,7 +1,7 @@
 """Focused generators: scenarios of one question kind narrowed to one topic of a skill.
 
-``games.stud.generate.generate(kind=..., focus=...)`` calls these; :data:`FOCUSES` lists the
-focuses of every kind. Each generator deals a hand with the engine, arranging cards and
+``games.stud.generate.generate(kind=..., focus=...)`` calls these; each kind declares its
+focuses (``games/stud/kinds``). Each generator deals a hand with the engine, arranging cards and
 stacks for its topic, and returns only hands that satisfy it:
 
 - ``pots`` / ``antes``: 3rd-street cards dealt, no action; often one or two players short
@@ -29,25 +29,24 @@ from dataclasses import replace
 
 from games.core.cards import Card
 from games.core.errors import EngineError
-from games.stud.generate import LIVELY, PASSIVE, _Hand, _plan_doors, _players, _stacks
+from games.stud.dealing import (
+    LIVELY,
+    PASSIVE,
+    Made,
+    _best_of,
+    _Hand,
+    _NoCards,
+    _plan_doors,
+    _Planner,
+    _players,
+    _stacks,
+)
 from games.stud.order import tie_is_ambiguous
 from games.stud.play import Policy
 from games.stud.rules import Ruleset, Structure, Variant
 from games.stud.state import StudState
 
-__all__ = ["FOCUSES", "OPTION_CASES", "RAZZ_ONLY", "odd_chip_structure"]
-
-FOCUSES: dict[str, tuple[str, ...]] = {
-    "pots": ("antes", "side_pots"),
-    "bring_in": (),
-    "next_action": ("first_to_act", "options", "razz_boards"),
-    "stub": (),
-    "showdown_first": (),
-    "best_hands": ("razz",),
-    "award": ("odd_chips",),
-    "ruling": (),
-}
-RAZZ_ONLY = frozenset({"razz_boards", "razz"})
+__all__ = ["OPTION_CASES", "odd_chip_structure"]
 
 # The choices a ``next_action`` / ``options`` scenario puts before the player to act.
 OPTION_CASES = (
@@ -60,8 +59,6 @@ OPTION_CASES = (
     "short_bring_in",  # the low card posted less than the bring-in, all-in
 )
 
-Made = tuple[_Hand, list[str]]
-
 STAY = Policy(fold=0.4, check=8, call=8, bet=1.5, raise_=0.4, complete=1)  # most players stay in
 NO_FOLD = Policy(fold=0, check=8, call=8, bet=1, raise_=0.4, complete=1)
 CALLS = Policy(fold=2, check=4, call=6, bet=0, raise_=0, complete=0)
@@ -69,80 +66,6 @@ COMPLETE_ONCE = Policy(fold=2, check=4, call=5, bet=0, raise_=0, complete=4)
 RAISER = Policy(fold=0, check=1, call=1, bet=10, raise_=10, complete=10, post_bring_in=1)
 ALL_IN_HUNTER = Policy(fold=0.5, check=2, call=4, bet=5, raise_=5, complete=5)
 LOWS = (14, 2, 3, 4, 5, 6, 7, 8)  # the ace counts low
-
-
-class _Planner:
-    """Picks cards still in the hand's deck and reserves them for given deals."""
-
-    def __init__(self, hand: _Hand) -> None:
-        self.hand = hand
-        self.rng = hand.rng
-        self.free = list(hand.deck)
-
-    def card(self, rank: int, avoid_suits: set[int] | None = None) -> Card:
-        pool = [c for c in self.free if int(c.rank) == rank and int(c.suit) not in (avoid_suits or ())]
-        if not pool:
-            pool = [c for c in self.free if int(c.rank) == rank]
-        if not pool:
-            raise _NoCards
-        card = self.rng.choice(pool)
-        self.free.remove(card)
-        return card
-
-    def any(self, keep: Callable[[Card], bool] = lambda c: True) -> Card:
-        pool = [c for c in self.free if keep(c)]
-        if not pool:
-            raise _NoCards
-        card = self.rng.choice(pool)
-        self.free.remove(card)
-        return card
-
-    def board(self, player: int, ups: list[Card]) -> None:
-        """``ups``: the door and the upcards of 4th to 6th street (as many as given)."""
-        downs = [self.any(), self.any()]
-        self.hand.reserve(player, 3, [*downs, ups[0]])
-        for street, card in zip((4, 5, 6), ups[1:], strict=False):
-            self.hand.reserve(player, street, [card])
-
-    def seven(self, player: int, cards: list[Card]) -> None:
-        """Seven cards for a player, dealt in the order given: down, down, up, up x3, down."""
-        self.hand.reserve(player, 3, cards[:3])
-        for street, card in zip((4, 5, 6, 7), cards[3:], strict=True):
-            self.hand.reserve(player, street, [card])
-
-
-class _NoCards(Exception):
-    """The planned cards are no longer in the deck (another plan took them)."""
-
-
-def _best_of(
-    rng: random.Random,
-    make: Callable[[random.Random], Made | None],
-    score: Callable[[_Hand], float],
-    *,
-    want: int = 4,
-    limit: int = 60,
-) -> Made:
-    """The best-scoring of the first ``want`` hands ``make`` accepts (at most ``limit`` tries)."""
-    best: tuple[float, Made] | None = None
-    found = 0
-    for _ in range(limit):
-        sub = random.Random(rng.getrandbits(64))
-        try:
-            made = make(sub)
-        except _NoCards:
-            made = None
-        if made is None:
-            continue
-        value = score(made[0]) + sub.random() * 0.5
-        if best is None or value > best[0]:
-            best = (value, made)
-        found += 1
-        if found >= want:
-            break
-    if best is None:
-        raise EngineError("generation_failed", "no scenario could be generated for this focus", path=None)
-    return best[1]
 
 
 def _round_start(street: int) -> Callable[[StudState], bool]:
@@ -256,7 +179,7 @@ def _razz_boards(p: _Planner, players: list[int], ups: int) -> None:
 
 
 def _board_score(h: _Hand) -> float:
-    from games.solve import board_report
+    from games.stud.answering import board_report
 
     st = h.state
     report = board_report(st)

@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
+from games import registry
 from games.core.cards import parse_cards
 from games.core.errors import EngineError
 from games.stud.events import EVENT_TYPES, SEAT_OPTIONAL, Event, Ruling, apply_event
@@ -28,8 +29,6 @@ if TYPE_CHECKING:
     from games.core.documents import OtherScenario
 
 __all__ = [
-    "ALL_QUESTION_KINDS",
-    "QUESTION_KINDS",
     "Replay",
     "Scenario",
     "apply_phh_action",
@@ -40,27 +39,6 @@ __all__ = [
     "scenario_to_json",
 ]
 
-QUESTION_KINDS = (
-    "pots",
-    "bring_in",
-    "next_action",
-    "stub",
-    "showdown_first",
-    "best_hands",
-    "award",
-    "ruling",
-)
-# The question kinds of every game by variant code: the stud kinds above for the three stud
-# games, and those of no-limit hold'em, Flush Code Hack draw and ten-card stud
-# (docs/scenario-format-extensions.md).
-ALL_QUESTION_KINDS: dict[str, tuple[str, ...]] = {
-    "F7S": QUESTION_KINDS,
-    "FR": QUESTION_KINDS,
-    "F7S/8": QUESTION_KINDS,
-    "NT": ("next_action", "min_raise", "round_over", "pots", "award"),
-    "FCH": ("showdown_winner", "round_result", "phase_end"),
-    "T10S": ("next_reveal", "final_ranking", "split"),
-}
 MAX_INPUT_BYTES = 1_000_000
 MAX_DEPTH = 24
 MAX_ACTIONS = 1000
@@ -285,18 +263,9 @@ def load_stud_scenario(source: str | bytes | Mapping[str, Any]) -> Scenario:
 
 def _by_variant(doc: Any) -> Scenario | OtherScenario:
     variant = doc.get("variant") if isinstance(doc, Mapping) else None
-    if variant == "NT":
-        from games.holdem.document import holdem_scenario_from_dict
-
-        return holdem_scenario_from_dict(doc)
-    if variant == "FCH":
-        from games.draw.document import draw_scenario_from_dict
-
-        return draw_scenario_from_dict(doc)
-    if variant == "T10S":
-        from games.tenstud.document import tenstud_scenario_from_dict
-
-        return tenstud_scenario_from_dict(doc)
+    other: OtherScenario | None = registry.read_document(doc)  # hold'em, Flush Code Hack, ten-card stud
+    if other is not None:
+        return other
     try:
         return scenario_from_dict(doc)
     except EngineError as err:
@@ -421,11 +390,14 @@ def _question(raw: Any, seats: tuple[int, ...]) -> dict[str, Any]:
     if not isinstance(raw, dict):
         raise EngineError("bad_type", "_question must be an object", path="_question")
     kind = raw.get("kind")
-    if kind not in QUESTION_KINDS:
+    from games.registry import kind_names  # the stud kinds, one module each (games.stud.kinds)
+
+    allowed = kind_names("stud")
+    if kind not in allowed:
         raise EngineError(
             "unknown_question_kind",
             f"unknown question kind {str(kind)[:40]!r}",
-            params={"allowed": list(QUESTION_KINDS)},
+            params={"allowed": list(allowed)},
             path="_question.kind",
         )
     if "seats" in raw:

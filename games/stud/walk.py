@@ -56,26 +56,24 @@ ATTEMPTS = 40
 # One walk in FOLD_OUT_SHARE may end with everybody else folding (the pot to the last player).
 FOLD_OUT_SHARE = 0.2
 
-_FIELDS: dict[str, tuple[str, ...]] = {
-    "antes": ("pots",),
-    "bring_in": ("seat", "amount", "first_to_act"),
-    "action": ("seat", "options"),
-    "round_over": ("seat",),
-    "first_to_act": ("seat",),
-    "stub": ("stub", "required", "procedure", "community_card"),
-    "showdown_first": ("seat",),
-    "award": ("pots", "awards"),
+# The question kind each stage asks, and the answer fields it asks when not all the kind's.
+_ASKS: dict[str, tuple[str, tuple[str, ...] | None]] = {
+    "antes": ("pots", None),
+    "bring_in": ("bring_in", None),
+    "action": ("next_action", ("seat", "options")),
+    "round_over": ("next_action", ("seat",)),
+    "first_to_act": ("next_action", ("seat",)),
+    "stub": ("stub", ("stub", "required", "procedure", "community_card")),
+    "showdown_first": ("showdown_first", None),
+    "award": ("award", None),
 }
-_KINDS = {
-    "antes": "pots",
-    "bring_in": "bring_in",
-    "action": "next_action",
-    "round_over": "next_action",
-    "first_to_act": "next_action",
-    "stub": "stub",
-    "showdown_first": "showdown_first",
-    "award": "award",
-}
+
+
+def _asks(stage: str) -> tuple[str, tuple[str, ...]]:
+    from games.registry import kind
+
+    name, fields = _ASKS[stage]
+    return name, fields if fields is not None else kind("stud", name).keys
 
 
 @dataclass(frozen=True)
@@ -300,13 +298,13 @@ def _steps(final: StudState) -> list[WalkStep]:
     def add(
         stage: str, street: int, action_after: str | None = None, document: dict[str, Any] | None = None
     ) -> None:
-        kind = _KINDS[stage]
+        kind, fields = _asks(stage)
         if document is None:
             document = {**copy.deepcopy(base), "actions": list(done)}
         document["_question"] = {"kind": kind}
         document["_title"] = f"Hand walk ({v.value}), step {len(steps) + 1}"
         document["_tags"] = ["walk", stage]
-        steps.append(WalkStep(len(steps), stage, street, kind, _FIELDS[stage], document, action_after))
+        steps.append(WalkStep(len(steps), stage, street, kind, fields, document, action_after))
 
     history = final.history
     position = 0

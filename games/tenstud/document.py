@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from games import registry
 from games.core.cards import Card, format_cards, parse_cards
 from games.core.documents import (
     OtherScenario,
@@ -34,7 +35,7 @@ from games.core.documents import (
 from games.core.errors import EngineError
 from games.core.hands import best_high, high_strength
 
-__all__ = ["TenStudPosition", "TenStudScenario", "TenStudStep", "tenstud_scenario_from_dict"]
+__all__ = ["TenStudPosition", "TenStudScenario", "TenStudStep", "read_scenario", "tenstud_scenario_from_dict"]
 
 PLAYERS = 5
 FIELDS = ("variant", "actions")
@@ -291,7 +292,7 @@ def tenstud_scenario_from_dict(doc: Any) -> TenStudScenario:
     if doc["variant"] != "T10S":
         raise EngineError("unknown_variant", 'a ten-card stud scenario has variant "T10S"', path="variant")
     pot = read_int(doc["pot"], "pot") if "pot" in doc else 0
-    extensions = read_extensions(doc, "T10S")
+    extensions = read_extensions(doc, "T10S", registry.kind_names("T10S"))
     chip = extensions.get("min_chip") or 1
     if pot % chip:
         raise EngineError(
@@ -310,3 +311,7 @@ def deal_actions(doors: Sequence[Sequence[Card]], holes: Sequence[Sequence[Card]
         hidden = format_cards(holes[k]) if holes is not None else UNKNOWN_HOLES
         out.append(f"d dh p{k + 1} {format_cards(doors[k])}{hidden}")
     return out
+
+
+# How the registry reads a document of this game (``games.registry.read_document``).
+read_scenario = tenstud_scenario_from_dict

@@ -256,3 +256,17 @@ def test_the_owner_may_choose_the_completion_increment_reading(login_as, owner):
     assert org.rule_overrides == {"short_all_in_reopen_base": "completion_increment"}
     page = client.get("/o/ginza/house-rules/", **EN).content.decode()
     assert REOPEN_VALUES[("en", "completion_increment")] in page
+
+
+def test_the_flags_allowed_values_and_presets_are_the_engines_with_wording_for_each():
+    from dealer_training.accounts.house_rules import WORDING
+    from games.stud.rules import flag_specs
+
+    specs = flag_specs()
+    assert list(FLAGS) == [spec["name"] for spec in specs] == list(WORDING)
+    for spec in specs:
+        flag = FLAGS[spec["name"]]
+        assert set(flag.values) == set(spec["allowed"])
+        assert all(str(label) for label in flag.values.values())
+        assert flag.presets == spec["defaults"]
+        assert flag.per_variant == (spec["kind"] == "choice_per_variant")

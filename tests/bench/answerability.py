@@ -15,9 +15,9 @@ import collections
 import sys
 import time
 
+from games.api import kind_names
 from games.generate_other import FOCUSES
 from games.questions.answerable import check_answerable
-from games.stud.scenario import QUESTION_KINDS
 from tests.games.answerable_cases import (
     VARIANTS,
     Case,
@@ -46,7 +46,7 @@ def main() -> int:
             failures.append(f"{case.label}: {'; '.join(p.message() for p in report.problems)}")
 
     for game in VARIANTS:
-        for kind in QUESTION_KINDS:
+        for kind in kind_names("F7S"):
             for case in generated(kind, game, count=args.seeds):
                 run("", case)
         for case, _step in walk_steps(game, count=args.walk_seeds):

@@ -125,7 +125,8 @@ def _start_jobs(people: dict[str, Any], files: int) -> tuple[Any, Any]:
     from django.utils import timezone
 
     from dealer_training.progress import exports
-    from dealer_training.scenarios.services import import_job_create
+    from dealer_training.progress.services import export_job_create
+    from dealer_training.scenarios.import_jobs import import_job_create
 
     upload = import_job_create(
         organisation=people["org"],
@@ -136,9 +137,7 @@ def _start_jobs(people: dict[str, Any], files: int) -> tuple[Any, Any]:
     )
     today = timezone.localdate()
     filters = exports.ExportFilters(kind=exports.Kind.ATTEMPTS, start=today - timedelta(days=30), end=today)
-    export = exports.export_job_create(
-        organisation=people["org"], requested_by=people["owner"].user, filters=filters
-    )
+    export = export_job_create(organisation=people["org"], requested_by=people["owner"].user, filters=filters)
     return upload, export
 
 

@@ -93,6 +93,8 @@ ALLOWED = {
     "dealer_training/drills/rule_coverage.py": "the stud generator's and walk's internals",
     "dealer_training/drills/tenstud.py": "the ten-card stud deal played step by step",
     "dealer_training/progress/demo.py": "demo data from the stud generator",
+    # The judge's version is stored with each verdict (games.questions.judge.JUDGE_VERSION).
+    "dealer_training/drills/verdicts.py": "the judge version stored with a verdict",
     # A migration keeps the code of its time.
     "dealer_training/drills/migrations/0004_demo_questions_store_their_solution.py": "a migration",
 }

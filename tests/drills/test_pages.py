@@ -275,8 +275,10 @@ def test_answering_works_while_the_broker_is_down_and_the_refresh_is_sent_when_i
 ):
     from kombu.exceptions import OperationalError
 
+    from dealer_training.infra.models import UnsentTask
+    from dealer_training.infra.tasks import send_unsent
     from dealer_training.progress import tasks
-    from dealer_training.progress.models import SkillProgress, UnsentTask
+    from dealer_training.progress.models import SkillProgress
 
     def broker_down(*args, **kwargs):
         raise OperationalError("Error 111 connecting to the broker. Connection refused.")
@@ -297,7 +299,7 @@ def test_answering_works_while_the_broker_is_down_and_the_refresh_is_sent_when_i
     assert not SkillProgress.objects.exists()
 
     monkeypatch.setattr(tasks.rollup_refresh, "apply_async", real)  # the broker is back
-    assert tasks.send_unsent.apply().get() == 1
+    assert send_unsent.apply().get() == 1
     assert not UnsentTask.objects.exists()
     assert SkillProgress.objects.get(trainee=trainee.user, skill="stub").attempts == 1
 

@@ -23,8 +23,8 @@ from dealer_training.drills.models import Question
 from dealer_training.drills.present import table_for
 from dealer_training.scenarios.labels import STREETS, card_name, chips, describe_event
 from dealer_training.scenarios.stud_table import table_context
+from games.api import kind_names
 from games.stud.generate import focuses, generate
-from games.stud.scenario import QUESTION_KINDS
 from games.stud.walk import walk
 from games.table import table_view
 
@@ -270,7 +270,7 @@ def _assert_no_answer(html: str, document: dict[str, Any]) -> None:
 CASES = [
     (kind, focus, game, seed)
     for game in GAMES
-    for kind in QUESTION_KINDS
+    for kind in kind_names("F7S")
     for focus in (None, *focuses(kind, game))
     for seed in SEEDS
 ]

@@ -7,13 +7,13 @@ import re
 
 import pytest
 
+from games.api import kind_names
 from games.core.citations import BOOKS, CITATIONS, citation, is_known
 from games.generate_other import FOCUSES, generate_other
 from games.solve import solve
 from games.stud.events import EVENT_TYPES
 from games.stud.generate import focuses, generate
 from games.stud.rules import flag_specs
-from games.stud.scenario import QUESTION_KINDS
 from tests.games.conftest import EXAMPLES_DIR, REPO_ROOT
 
 OTHER_EXAMPLES = sorted((REPO_ROOT / "tests" / "games" / "examples_other").glob("*.json"))
@@ -29,7 +29,7 @@ def _assert_known(rules, where):
 
 
 @pytest.mark.parametrize("variant", ["F7S", "FR", "F7S/8"])
-@pytest.mark.parametrize("kind", QUESTION_KINDS)
+@pytest.mark.parametrize("kind", kind_names("F7S"))
 def test_every_stud_answer_cites_only_registered_rules(kind, variant):
     for focus in (None, *focuses(kind, variant)):
         for seed in range(12):
@@ -101,7 +101,7 @@ def test_explanations_name_tda_rules_as_the_rulebook_numbers_them():
     # "TDA 2024 Rule 30" / "TDA 2024 ルール30" / "TDA 2024 RP-10 E": the rules reference links
     # these designations; "TDA Rule 30" or "推奨手順10-E" would be left unlinked.
     mentions = 0
-    for kind in QUESTION_KINDS:
+    for kind in kind_names("F7S"):
         for variant in ("F7S", "FR", "F7S/8"):
             for focus in (None, *focuses(kind, variant)):
                 for seed in range(3):

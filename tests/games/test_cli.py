@@ -13,19 +13,19 @@ from typing import Any
 import pytest
 
 from games.cli import main
-from games.core.documents import OTHER_KINDS
 from games.generate_other import FOCUSES
+from games.registry import games, kind_names
 from games.solve import solve
 from games.stud.generate import focuses
-from games.stud.scenario import QUESTION_KINDS, load_scenario
+from games.stud.scenario import load_scenario
 from tests.games.conftest import REPO_ROOT
 
 HERE = Path(__file__).resolve().parent
 STUD_EXAMPLES = sorted((HERE / "examples").glob("*.json"))
 OTHER_EXAMPLES = sorted((HERE / "examples_other").glob("*.json"))
 STUD = ("F7S", "FR", "F7S/8")
-KINDS = [(v, k) for v in STUD for k in QUESTION_KINDS] + [(v, k) for v, ks in OTHER_KINDS.items() for k in ks]
-FOCUSED = [(v, k, f) for v in STUD for k in QUESTION_KINDS for f in focuses(k, v)] + [
+KINDS = [(g.code, k) for g in games() for k in kind_names(g.code)]
+FOCUSED = [(v, k, f) for v in STUD for k in kind_names(v) for f in focuses(k, v)] + [
     (v, k, f) for v, kinds in FOCUSES.items() for k, fs in kinds.items() for f in fs
 ]
 CARD = re.compile(r"[2-9TJQKA][cdhs]")

@@ -18,13 +18,14 @@ from typing import Any
 
 import pytest
 
+from games.api import kind_names
 from games.core.sentences import SENTENCES
 from games.solve import Solution, solve_scenario
 from games.stud.events import substantial_action
 from games.stud.explain import explain_sentences
 from games.stud.generate import focuses, generate
 from games.stud.rules import Variant
-from games.stud.scenario import QUESTION_KINDS, Scenario, scenario_from_dict
+from games.stud.scenario import Scenario, scenario_from_dict
 from games.stud.state import StudState
 from games.stud.walk import walk
 from tests.games.helpers import deal, doc, street
@@ -49,7 +50,7 @@ class Case:
 @cache
 def corpus() -> tuple[Case, ...]:
     cases = []
-    for kind in QUESTION_KINDS:
+    for kind in kind_names("F7S"):
         for variant in VARIANTS:
             for focus in (None, *focuses(kind, variant)):
                 for ruleset in RULESETS:
@@ -710,23 +711,23 @@ DIAGNOSE_PARAMS: dict[str, dict[str, Any]] = {
 
 
 def test_every_diagnose_sentence_is_written_for_people_in_both_languages():
-    from games.questions.diagnose import _FLAG_JA, _MISREAD, _sentence
+    from games.api import kind, kinds
+    from games.questions.diagnose import _FLAG_JA, _sentence
 
-    scenario = corpus()[0].scenario
-    said = [_sentence("next_action", code, DIAGNOSE_PARAMS.get(code, {}), scenario) for code in _MISREAD]
-    said += [_sentence("bring_in", "other_flag", {"flag": f, "value": v}, scenario) for f, v in _FLAG_JA]
+    said = [_sentence(k, code, DIAGNOSE_PARAMS.get(code, {})) for k in kinds("F7S") for code in k.misreadings]
+    said += [_sentence(kind("F7S", "bring_in"), "other_flag", {"flag": f, "value": v}) for f, v in _FLAG_JA]
     said += [
-        _sentence("pots", "other_ruleset", {"ruleset": a, "actual": b}, scenario)
+        _sentence(kind("F7S", "pots"), "other_ruleset", {"ruleset": a, "actual": b})
         for a, b in (("tda-2024", "robert-cash"), ("robert-cash", "tda-2024"))
     ]
     said += [
-        _sentence("award", "other_variant", {"variant": a, "actual": "F7S"}, scenario)
+        _sentence(kind("F7S", "award"), "other_variant", {"variant": a, "actual": "F7S"})
         for a in ("FR", "F7S/8")
     ]
     for en, ja in said:
         assert not japanese_problems(ja), (ja, japanese_problems(ja))
         assert not re.search(r"tda-2024|robert-cash|\b3th\b|\{", en), en
-    wrong_size = _sentence("next_action", "wrong_bet_size", DIAGNOSE_PARAMS["wrong_bet_size"], scenario)
+    wrong_size = _sentence(kind("F7S", "next_action"), "wrong_bet_size", DIAGNOSE_PARAMS["wrong_bet_size"])
     assert wrong_size == (
         "That is the wrong bet size: on 3rd street the bet is not 1,000.",
         "ベット額が違います。3rdストリートのベットは1,000ではありません。",

@@ -14,17 +14,18 @@ from hypothesis import strategies as st
 from pokerkit import HandHistory
 from pokerkit.notation import parse_action
 
+from games.api import kind_names
 from games.stud.generate import generate
 from games.stud.order import first_by_board
 from games.stud.phh import from_phh, hand_document, state_to_phh, to_phh
 from games.stud.play import Policy, random_hand
 from games.stud.rules import TDA_2024, Structure, Variant
-from games.stud.scenario import QUESTION_KINDS, apply_phh_action, scenario_from_dict, scenario_to_dict
+from games.stud.scenario import apply_phh_action, scenario_from_dict, scenario_to_dict
 from tests.games.conftest import EXAMPLES_DIR
 
 generated = st.builds(
     lambda kind, variant, seed: generate(kind=kind, variant=variant, seed=seed),
-    st.sampled_from(QUESTION_KINDS),
+    st.sampled_from(kind_names("F7S")),
     st.sampled_from([v.value for v in Variant]),
     st.integers(0, 10**6),
 )
@@ -122,7 +123,7 @@ def test_generated_hands_without_extensions_replay_in_pokerkit():
                 if not any(p.odd_chips or p.odd_chip_to_high or p.low == () for p in result.pots):
                     assert list(replayed.stacks) == state.stacks
                     counts["awards_equal"] += 1
-        for kind in QUESTION_KINDS:
+        for kind in kind_names("F7S"):
             for variant in ("F7S", "FR", "F7S/8"):
                 for seed in range(8):
                     doc = generate(kind=kind, variant=variant, seed=seed, structure=structure.to_dict())

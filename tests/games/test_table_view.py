@@ -6,11 +6,12 @@ import random
 
 import pytest
 
+from games.api import kind_names
 from games.core.cards import Deck
 from games.questions.answerable import check_answerable, rebuild_from_view
 from games.stud.generate import generate
 from games.stud.play import apply_legal, deal_next, random_action
-from games.stud.scenario import QUESTION_KINDS, apply_phh_action, load_scenario, scenario_to_dict
+from games.stud.scenario import apply_phh_action, load_scenario, scenario_to_dict
 from games.table import table_view
 from tests.games.answerable_cases import VARIANTS, examples, generated, walk_steps
 from tests.games.helpers import deal, doc, street
@@ -24,7 +25,7 @@ def _seat(view, number):  # type: ignore[no-untyped-def]
 
 def _views():  # type: ignore[no-untyped-def]
     """Views of generated documents of every kind and game, examples and hand-walk steps."""
-    for kind in QUESTION_KINDS:
+    for kind in kind_names("F7S"):
         for game in VARIANTS:
             for case in generated(kind, game, count=3):
                 yield case.label, case.document, None

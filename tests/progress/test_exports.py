@@ -16,6 +16,7 @@ from django.utils import timezone
 
 from dealer_training.progress import exports, rollups, tasks
 from dealer_training.progress.models import ExportJob
+from dealer_training.progress.services import export_job_create
 
 from .factories import CohortFactory, add_attempts, series
 
@@ -255,7 +256,7 @@ def test_a_bad_job_request_answers_422_and_creates_nothing(login_as, owner):
 
 def _job(owner, media_root, **params):
     with mock.patch.object(tasks.export_run, "delay"):
-        return exports.export_job_create(
+        return export_job_create(
             organisation=owner.organisation,
             requested_by=owner.user,
             filters=exports.ExportFilters.from_params({**_params(), **params}),

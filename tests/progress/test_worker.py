@@ -23,6 +23,7 @@ from dealer_training.drills.models import Attempt
 from dealer_training.drills.signals import attempt_recorded
 from dealer_training.progress import exports
 from dealer_training.progress.models import DailyRollup, ExportJob, SkillProgress
+from dealer_training.progress.services import export_job_create
 
 from .factories import add_attempts, series
 
@@ -233,7 +234,7 @@ def test_an_export_whose_worker_is_killed_mid_file_finishes_once_after_a_restart
     filters = exports.ExportFilters(
         kind=exports.Kind.ATTEMPTS, start=today - timezone.timedelta(days=30), end=today
     )
-    job = exports.export_job_create(organisation=owner.organisation, requested_by=owner.user, filters=filters)
+    job = export_job_create(organisation=owner.organisation, requested_by=owner.user, filters=filters)
     final = Path(worker.env["DJANGO_MEDIA_ROOT"]) / job.file.name
     partial = Path(f"{final}.partial")
 

@@ -2,9 +2,122 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
+from typing import Any
+
 from games.questions.fields import POTS, Field
-from games.questions.kind import QuestionKind
-from games.solve import solve_scenario as solve
+from games.questions.kind import Candidate, QuestionKind
+from games.questions.solution import Solution
+from games.stud.answering import (
+    Case,
+    unique,
+)
+from games.stud.explain import pots_text
+from games.stud.state import StudState
+
+
+def pots_answer(state: StudState) -> Solution:
+    seat = state.seat_of
+    pots = state.pots()
+    answer = {"pots": [{"amount": p.amount, "eligible": [seat(i) for i in p.eligible]} for p in pots]}
+    live = [not f for f in state.folded]
+    can_add = [live[i] and state.stacks[i] > 0 for i in range(state.count)]
+    from games.core.pots import uncalled_excess
+
+    excess_player, excess = uncalled_excess(state.committed, live, can_add)
+    short_antes = [seat(i) for i in range(state.count) if state.posted_antes[i] < state.antes[i]]
+    rules = ["TDA 2024 Rule 21"]
+    if short_antes:
+        rules.append("Practice: all-in for the ante")
+    layers = []
+    for k, pot in enumerate(pots):
+        nxt = set(pots[k + 1].eligible) if k + 1 < len(pots) else set()
+        capped = [i for i in pot.eligible if state.is_all_in(i) and i not in nxt]
+        layers.append(
+            {
+                "amount": pot.amount,
+                "eligible": [seat(i) for i in pot.eligible],
+                "capped_by": [seat(i) for i in capped],
+                "level": state.committed[capped[0]] if capped else None,
+            }
+        )
+    facts = {
+        "pots": answer["pots"],
+        "layers": layers,
+        "committed": {seat(i): state.committed[i] for i in range(state.count)},
+        "folded": [seat(i) for i in range(state.count) if state.folded[i]],
+        "all_in": [seat(i) for i in range(state.count) if state.is_all_in(i)],
+        "short_antes": short_antes,
+        "excess": {"seat": seat(excess_player), "amount": excess} if excess else None,
+        "returned": {seat(i): a for i, a in enumerate(state.returned) if a},
+        "street": state.street,
+    }
+    return Solution("pots", answer, unique(rules), facts)
+
+
+def solve(case: Case) -> Solution:
+    """Answer the question from the replayed hand."""
+    return pots_answer(case.dealt())
+
+
+def moment(case: Case) -> tuple[tuple[str, dict[str, Any]], ...]:
+    """While a live player with chips still owes chips in the betting round the pots are not
+    settled (the antes before any action are)."""
+    state = case.replay.state
+    if state.phase != "bet":
+        return ()
+    target = state.target
+    owing = [p for p in state.queue if not state.folded[p] and state.stacks[p] > 0 and state.bets[p] < target]
+    if owing:
+        return (("pots_bet_pending", {"seats": sorted(state.seat_of(p) for p in owing)}),)
+    return ()
+
+
+# --- misreadings --------------------------------------------------------------------------------
+
+
+def misread(case: Case, right: Mapping[str, Any], given: Mapping[str, Any]) -> Iterator[Candidate]:
+    """The answers the common misreadings of this question give."""
+    state = case.replay.state
+    from games.core.pots import layer_pots
+
+    live = [not f for f in state.folded]
+    all_in = [state.is_all_in(i) for i in range(state.count)]
+    seat = state.seat_of
+    committed = [c + r for c, r in zip(state.committed, state.returned, strict=True)]
+    raw = layer_pots(committed, live, all_in)
+    as_json = [{"amount": p.amount, "eligible": [seat(i) for i in p.eligible]} for p in raw]
+    yield "excess_not_returned", {}, {"pots": as_json}
+    total = sum(p["amount"] for p in right["pots"])
+    yield (
+        "no_side_pots",
+        {},
+        {"pots": [{"amount": total, "eligible": [seat(i) for i in state.live_players()]}]},
+    )
+    kept = [c if live[i] else 0 for i, c in enumerate(state.committed)]
+    folded_out = layer_pots(kept, live, all_in) if any(kept) else []
+    yield (
+        "folded_chips_left_out",
+        {},
+        {"pots": [{"amount": p.amount, "eligible": [seat(i) for i in p.eligible]} for p in folded_out]},
+    )
+
+
+MISREADINGS = {
+    "excess_not_returned": (
+        "That leaves in the pot a bet nobody could call; the uncalled part goes back to its owner.",
+        "それは誰もコールできなかったベットをポットに入れています。コールされていない分は本人に返します。",
+    ),
+    "no_side_pots": (
+        "That makes a single pot; an all-in player can win only up to the amount they put in, so side pots are needed (TDA 2024 Rule 21).",
+        "それはポットを1つにしています。オールインのプレイヤーは自分が入れた額までしか勝てないので、サイドポットが必要です（TDA 2024 ルール21）。",
+    ),
+    "folded_chips_left_out": (
+        "That leaves out the chips of folded players; they stay in the pots they reached.",
+        "それはフォールドしたプレイヤーのチップを抜いています。そのチップも届いているポットに残ります。",
+    ),
+}
+
 
 KIND = QuestionKind(
     name="pots",
@@ -12,4 +125,10 @@ KIND = QuestionKind(
     label=("Pots", "ポット"),
     fields=(Field("pots", POTS, ("Pots, main first", "ポット（メインから）")),),
     solve=solve,
+    hides=("pot",),
+    explain=pots_text,
+    focus=("antes", "side_pots"),
+    moment=moment,
+    misread=misread,
+    misreadings=MISREADINGS,
 )

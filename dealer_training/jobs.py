@@ -66,11 +66,11 @@ def claim(model: type[models.Model], pk: int) -> tuple[Claim, int]:
     """Start a run of job ``pk``; returns what happened and the run's number (its ``runs``)."""
     now = timezone.now()
     with transaction.atomic():
-        job = model._default_manager.select_for_update().filter(pk=pk).values("status", "runs").first()  # type: ignore[attr-defined]
+        job = model._default_manager.select_for_update().filter(pk=pk).values("status", "runs").first()
         if job is None or job["status"] not in UNFINISHED:
             return Claim.GONE, 0
         free = (
-            model._default_manager.filter(pk=pk)  # type: ignore[attr-defined]
+            model._default_manager.filter(pk=pk)
             .filter(Q(status=PENDING) | Q(heartbeat_at__isnull=True) | _stale(now))
             .exists()
         )
@@ -78,9 +78,7 @@ def claim(model: type[models.Model], pk: int) -> tuple[Claim, int]:
             return Claim.BUSY, 0
         if job["runs"] >= max_runs():
             return Claim.GAVE_UP, job["runs"]
-        model._default_manager.filter(pk=pk).update(  # type: ignore[attr-defined]
-            status=RUNNING, heartbeat_at=now, runs=F("runs") + 1
-        )
+        model._default_manager.filter(pk=pk).update(status=RUNNING, heartbeat_at=now, runs=F("runs") + 1)
     return Claim.STARTED, job["runs"] + 1
 
 
@@ -88,7 +86,7 @@ def beat(model: type[models.Model], pk: int, run: int | None, **fields: Any) -> 
     """Write progress (and the heartbeat) if run ``run`` still owns the job; False if it does not.
 
     ``run=None`` writes unconditionally (a job run directly, outside a task)."""
-    rows = model._default_manager.filter(pk=pk)  # type: ignore[attr-defined]
+    rows = model._default_manager.filter(pk=pk)
     if run is not None:
         rows = rows.filter(runs=run, status=RUNNING)
     return bool(rows.update(heartbeat_at=timezone.now(), **fields))
@@ -96,20 +94,18 @@ def beat(model: type[models.Model], pk: int, run: int | None, **fields: Any) -> 
 
 def release(model: type[models.Model], pk: int, run: int) -> None:
     """Give the job back after a retryable error (the retry claims it again); not counted as a run."""
-    model._default_manager.filter(pk=pk, runs=run, status=RUNNING).update(  # type: ignore[attr-defined]
-        status=PENDING, runs=F("runs") - 1
-    )
+    model._default_manager.filter(pk=pk, runs=run, status=RUNNING).update(status=PENDING, runs=F("runs") - 1)
 
 
 def stalled(model: type[models.Model]) -> models.QuerySet[Any]:
     """Unfinished jobs whose heartbeat stopped (or that never started) ``JOBS_STALLED_AFTER`` ago."""
-    return model._default_manager.filter(status__in=UNFINISHED).filter(_stale(timezone.now()))  # type: ignore[attr-defined,no-any-return]
+    return model._default_manager.filter(status__in=UNFINISHED).filter(_stale(timezone.now()))
 
 
 def requeue(model: type[models.Model], pk: int, runs: int) -> bool:
     """Mark a stalled job as waiting again (the caller queues its task); False if it moved on."""
     return bool(
-        model._default_manager.filter(pk=pk, runs=runs, status__in=UNFINISHED).update(  # type: ignore[attr-defined]
+        model._default_manager.filter(pk=pk, runs=runs, status__in=UNFINISHED).update(
             status=PENDING, heartbeat_at=timezone.now()
         )
     )

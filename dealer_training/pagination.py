@@ -12,7 +12,7 @@ PAGE_SIZE = 50
 
 def paginate(
     request: HttpRequest, items: QuerySet[Any] | Sequence[Any], *, per_page: int = PAGE_SIZE
-) -> Page:
+) -> Page[Any]:
     """The page of ``items`` that ``?page=`` asks for; a page number that is not one gives the
     first page and one past the end the last, so a stale link never fails."""
     return Paginator(items, per_page).get_page(request.GET.get("page"))

@@ -23,7 +23,7 @@ logger = logging.getLogger(__name__)
 PUBLISH_RETRY = {"max_retries": 2, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.2}
 
 
-def send(task: Task, kwargs: dict[str, Any]) -> None:
+def send(task: Task[Any, Any], kwargs: dict[str, Any]) -> None:
     """Queue ``task`` now, or keep it to be sent when the broker is back."""
     try:
         task.apply_async(kwargs=kwargs, retry=True, retry_policy=PUBLISH_RETRY)
@@ -32,6 +32,6 @@ def send(task: Task, kwargs: dict[str, Any]) -> None:
         UnsentTask.objects.create(task=task.name, kwargs=kwargs)
 
 
-def send_on_commit(task: Task, **kwargs: Any) -> None:
+def send_on_commit(task: Task[Any, Any], **kwargs: Any) -> None:
     """Queue ``task`` with ``kwargs`` once the current transaction commits (see :func:`send`)."""
     transaction.on_commit(partial(send, task, kwargs))

@@ -19,6 +19,9 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from games.core.errors import EngineError
+from games.questions import fields
+from games.questions.fields import Field
+from games.questions.kind import QuestionKind
 from games.registry import Game, game, games, judging, kind, kind_names, kinds
 
 if TYPE_CHECKING:
@@ -27,8 +30,12 @@ if TYPE_CHECKING:
 
 __all__ = [
     "EngineError",
+    "Field",
     "Game",
+    "QuestionKind",
+    "action_after",
     "diagnose",
+    "fields",
     "game",
     "games",
     "generate",
@@ -41,6 +48,7 @@ __all__ = [
     "load",
     "solve",
     "table_view",
+    "walk",
 ]
 
 
@@ -100,14 +108,49 @@ def legal_actions(
     return actions(scenario)
 
 
-def generate(*, game: str, kind: str, seed: int | str, focus: str | None = None) -> dict[str, Any]:
-    """A new scenario document of ``game`` asking ``kind``, the same for the same seed."""
+def generate(
+    *,
+    game: str,
+    kind: str,
+    seed: int | str,
+    focus: str | None = None,
+    ruleset: str | None = None,
+    rules: Mapping[str, Any] | None = None,
+    structure: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
+    """A new scenario document of ``game`` asking ``kind``, the same for the same seed.
+
+    The stud games also take a room's rule set, rule overrides and betting structure."""
     from games.registry import game as find_game
 
     if find_game(game).is_stud:
         from games.stud.generate import generate as generate_stud
 
-        return generate_stud(kind=kind, variant=game, seed=seed, focus=focus)
+        house: dict[str, Any] = {"rules": rules, "structure": structure}
+        if ruleset is not None:
+            house["ruleset"] = ruleset
+        return generate_stud(kind=kind, variant=game, seed=seed, focus=focus, **house)
     from games.generate_other import generate_other
 
     return generate_other(kind=kind, variant=game, seed=seed, focus=focus)
+
+
+def walk(
+    *,
+    variant: str,
+    seed: int | str,
+    ruleset: str = "tda-2024",
+    rules: Mapping[str, Any] | None = None,
+    structure: Mapping[str, Any] | None = None,
+) -> list[Any]:
+    """A stud hand walked street by street: one question step per decision (``games.stud.walk``)."""
+    from games.stud.walk import walk as walk_hand
+
+    return walk_hand(variant=variant, seed=seed, ruleset=ruleset, rules=rules, structure=structure)
+
+
+def action_after(step_document: Mapping[str, Any], action: str) -> tuple[Any, int, int]:
+    """A walk step's following action as the engine records it: the record, the seat and the street."""
+    from games.stud.walk import action_after_record
+
+    return action_after_record(step_document, action)

@@ -118,16 +118,12 @@ def _answered_questions(org, trainee):
 def _given(question: Question) -> dict:
     from django.http import QueryDict
 
-    from dealer_training.drills.answers import parse_answer
-    from dealer_training.drills.present import controls_for, table_for
+    from tests.drills.helpers import parse_form
 
-    controls = controls_for(question, table_for(question))
     data = QueryDict(mutable=True)
     for key, value in form_data(question, correct=False).items():
         data.setlist(key, value if isinstance(value, list) else [value])
-    return parse_answer(
-        question.kind, question.fields, data, seats=controls["seats"], ranked=controls["ranked"]
-    )
+    return parse_form(question, data)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

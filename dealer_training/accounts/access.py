@@ -19,13 +19,13 @@ from typing import Any
 
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponseBase
 from django_htmx.middleware import HtmxDetails
 
 from dealer_training.infra.access import ACCESS_RULE_ATTR, AccessRule, View, access_rule_of, public_view
 from dealer_training.infra.access import mark as _mark
 
-from .models import Membership, Organisation, Role
+from .models import Membership, Organisation, Role, User
 from .selectors import membership_for_user_and_slug
 
 CURRENT_ORG_SESSION_KEY = "current_org_slug"
@@ -50,7 +50,13 @@ class HtmxHttpRequest(HttpRequest):
     htmx: HtmxDetails
 
 
-class OrgHttpRequest(HtmxHttpRequest):
+class AuthenticatedHttpRequest(HtmxHttpRequest):
+    """The request an authenticated_view sees: its user is logged in."""
+
+    user: User
+
+
+class OrgHttpRequest(AuthenticatedHttpRequest):
     """The request an org_view sees."""
 
     org: Organisation
@@ -61,7 +67,7 @@ def authenticated_view(view: View) -> View:
     """Any logged-in user; anonymous users are redirected to the login page."""
 
     @wraps(view)
-    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
         return view(request, *args, **kwargs)
@@ -77,7 +83,7 @@ def org_view(*, roles: Iterable[str]) -> Callable[[View], View]:
 
     def decorator(view: View) -> View:
         @wraps(view)
-        def wrapped(request: HttpRequest, *args: Any, org_slug: str, **kwargs: Any) -> HttpResponse:
+        def wrapped(request: HttpRequest, *args: Any, org_slug: str, **kwargs: Any) -> HttpResponseBase:
             if not request.user.is_authenticated:
                 return redirect_to_login(request.get_full_path())
             membership = membership_for_user_and_slug(user=request.user, slug=org_slug)

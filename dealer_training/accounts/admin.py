@@ -6,26 +6,26 @@ from django.utils.translation import gettext_lazy as _
 from .models import Cohort, Invite, Membership, Organisation, User
 
 
-class UserCreationAdminForm(AdminUserCreationForm):
+class UserCreationAdminForm(AdminUserCreationForm[User]):
     class Meta:
         model = User
         fields = ("email",)
 
 
-class UserChangeAdminForm(UserChangeForm):
+class UserChangeAdminForm(UserChangeForm[User]):
     class Meta:
         model = User
         fields = "__all__"
 
 
-class MembershipInline(admin.TabularInline):
+class MembershipInline(admin.TabularInline[Membership, User]):
     model = Membership
     extra = 0
     autocomplete_fields = ["user"]
 
 
 @admin.register(User)
-class UserAdmin(BaseUserAdmin):
+class UserAdmin(BaseUserAdmin[User]):
     form = UserChangeAdminForm
     add_form = UserCreationAdminForm
     ordering = ["email"]
@@ -50,7 +50,7 @@ class UserAdmin(BaseUserAdmin):
 
 
 @admin.register(Organisation)
-class OrganisationAdmin(admin.ModelAdmin):
+class OrganisationAdmin(admin.ModelAdmin[Organisation]):
     list_display = ["name", "slug", "ruleset", "ante", "bring_in", "small_bet", "big_bet", "max_bets"]
     search_fields = ["name", "slug"]
     prepopulated_fields = {"slug": ("name",)}
@@ -58,7 +58,7 @@ class OrganisationAdmin(admin.ModelAdmin):
 
 
 @admin.register(Membership)
-class MembershipAdmin(admin.ModelAdmin):
+class MembershipAdmin(admin.ModelAdmin[Membership]):
     list_display = ["user", "organisation", "role", "created_at", "removed_at"]
     list_filter = ["role", "organisation"]
     search_fields = ["user__email", "organisation__name"]
@@ -66,7 +66,7 @@ class MembershipAdmin(admin.ModelAdmin):
 
 
 @admin.register(Invite)
-class InviteAdmin(admin.ModelAdmin):
+class InviteAdmin(admin.ModelAdmin[Invite]):
     list_display = ["code", "organisation", "role", "created_by", "expires_at", "used_by", "used_at"]
     list_filter = ["role", "organisation"]
     search_fields = ["code", "organisation__name"]
@@ -74,7 +74,7 @@ class InviteAdmin(admin.ModelAdmin):
 
 
 @admin.register(Cohort)
-class CohortAdmin(admin.ModelAdmin):
+class CohortAdmin(admin.ModelAdmin[Cohort]):
     list_display = ["name", "organisation", "created_at"]
     list_filter = ["organisation"]
     search_fields = ["name"]

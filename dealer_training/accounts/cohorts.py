@@ -43,14 +43,15 @@ class CohortMemberForm(forms.Form):
     def __init__(self, *args: Any, cohort: Cohort, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         field = self.fields["membership"]
-        field.queryset = (  # type: ignore[attr-defined]
+        assert isinstance(field, forms.ModelChoiceField)
+        field.queryset = (
             Membership.objects.current()
             .filter(organisation_id=cohort.organisation_id, role=Role.TRAINEE)
             .exclude(cohorts=cohort)
             .select_related("user")
             .order_by("user__name", "user__email")
         )
-        field.label_from_instance = lambda m: f"{m.user.display_name} ({m.user.email})"  # type: ignore[attr-defined]
+        field.label_from_instance = lambda m: f"{m.user.display_name} ({m.user.email})"  # type: ignore[method-assign,assignment]
 
 
 # --- services and selectors --------------------------------------------------------------------
@@ -68,7 +69,7 @@ def cohorts_for_organisation(*, organisation: Organisation) -> QuerySet[Cohort]:
 def cohort_save(*, organisation: Organisation, name: str, cohort: Cohort | None = None) -> Cohort:
     if (
         Cohort.objects.filter(organisation=organisation, name=name)
-        .exclude(pk=cohort.pk if cohort else None)
+        .exclude(pk__in=[cohort.pk] if cohort else [])
         .exists()
     ):
         raise CohortNameError(name)

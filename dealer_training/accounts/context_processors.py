@@ -9,12 +9,12 @@ from .selectors import memberships_for_user
 def navigation(request: HttpRequest) -> dict[str, Any]:
     """The current organisation, its menu for this member, and whether there is another to switch to."""
     membership = getattr(request, "membership", None)
-    if membership is None:
-        return {}
     user = request.user
+    if membership is None or not user.is_authenticated:  # an org_view's request: its user is logged in
+        return {}
     return {
         "current_org": membership.organisation,
         "current_membership": membership,
         "nav_links": nav.links_for(membership=membership, request=request),
-        "can_switch_org": memberships_for_user(user=user).count() > 1,  # type: ignore[arg-type]
+        "can_switch_org": memberships_for_user(user=user).count() > 1,
     }

@@ -9,6 +9,7 @@ from django.contrib.auth.forms import AuthenticationForm, PasswordResetForm
 from django.http import HttpRequest
 from django.template import loader
 from django.utils.translation import gettext_lazy as _
+from django_stubs_ext import StrPromise
 
 from dealer_training.queueing import send_on_commit
 
@@ -85,7 +86,8 @@ class QueuedPasswordResetForm(PasswordResetForm):
         if not password_reset_allowed(email=email, ip=ip):
             logger.warning("password reset: limit reached, no mail sent (client %s)", ip)
             return
-        super().save(*args, request=request, **kwargs)
+        kwargs["request"] = request
+        super().save(*args, **kwargs)
 
     def send_mail(
         self,
@@ -148,7 +150,8 @@ class SignupForm(forms.Form):
         return email
 
     def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         password1, password2 = cleaned.get("password1"), cleaned.get("password2")
         if password1 and password2 and password1 != password2:
             self.add_error("password2", _("The two passwords do not match."))
@@ -177,8 +180,10 @@ class InviteCreateForm(forms.Form):
     def __init__(self, *args: Any, inviter_role: str, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         allowed = invitable_roles(inviter_role)
-        self.fields["role"].choices = [(value, label) for value, label in Role.choices if value in allowed]
-        self.fields["role"].initial = Role.TRAINEE
+        role = self.fields["role"]
+        assert isinstance(role, InviteRoleField)
+        role.choices = [(value, label) for value, label in Role.choices if value in allowed]
+        role.initial = Role.TRAINEE
 
 
 class MemberRoleForm(forms.Form):
@@ -200,7 +205,7 @@ MEMBERSHIP_ERRORS = {
 PRESET = ""  # choice meaning "no override: use the rule set's value"
 
 
-def _flag_choices(flag_name: str) -> list[tuple[str, str]]:
+def _flag_choices(flag_name: str) -> list[tuple[str, StrPromise]]:
     return [(PRESET, _("As the rule set says"))] + [
         (_encode(value), label) for value, label in FLAGS[flag_name].values.items()
     ]
@@ -231,7 +236,7 @@ def _tie_break_field_name(variant: str) -> str:
     return "tie_break_" + variant.lower().replace("/", "_")
 
 
-class HouseRulesForm(forms.ModelForm):
+class HouseRulesForm(forms.ModelForm[Organisation]):
     """The rule set, the flags a room may change, and the default betting structure."""
 
     class Meta:
@@ -276,7 +281,8 @@ class HouseRulesForm(forms.ModelForm):
         return [self[name] for name in ["ante", "bring_in", "small_bet", "big_bet", "max_bets", "min_chip"]]
 
     def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         for name in ["ante", "bring_in", "small_bet", "big_bet", "min_chip"]:
             if (cleaned.get(name) or 0) > MAX_CHIPS:
                 self.add_error(name, _("Enter at most %(max)s chips.") % {"max": f"{MAX_CHIPS:,}"})

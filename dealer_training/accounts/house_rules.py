@@ -10,8 +10,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.core.exceptions import ValidationError
-from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
+from django_stubs_ext import StrPromise
 
 from games.stud.rules import flag_specs
 
@@ -19,7 +19,7 @@ TDA_2024 = "tda-2024"
 ROBERT_CASH = "robert-cash"
 
 # Variant codes of the scenario format, for flags that may be given per variant.
-VARIANTS: dict[str, Promise] = {
+VARIANTS: dict[str, StrPromise] = {
     "F7S": _("Seven-card stud"),
     "FR": _("Razz"),
     "F7S/8": _("Stud hi-lo (eight or better)"),
@@ -29,16 +29,16 @@ VARIANTS: dict[str, Promise] = {
 @dataclass(frozen=True)
 class Flag:
     name: str
-    label: Promise
-    values: Mapping[Any, Promise]  # allowed value -> how it reads in the UI
+    label: StrPromise
+    values: Mapping[Any, StrPromise]  # allowed value -> how it reads in the UI
     presets: Mapping[str, Any]  # ruleset -> value the preset uses
     per_variant: bool = False  # the value may also be an object {variant: value}
 
 
 @dataclass(frozen=True)
 class Wording:
-    label: Promise
-    values: Mapping[Any, Promise] = field(default_factory=dict)  # a yes/no flag reads Yes or No
+    label: StrPromise
+    values: Mapping[Any, StrPromise] = field(default_factory=dict)  # a yes/no flag reads Yes or No
 
 
 # How each flag and its values read: the only web-side table of house rules. Which flags exist,
@@ -76,7 +76,7 @@ WORDING: dict[str, Wording] = {
     ),
 }
 
-YES_NO: dict[Any, Promise] = {True: _("Yes"), False: _("No")}
+YES_NO: dict[Any, StrPromise] = {True: _("Yes"), False: _("No")}
 
 
 def _flag(spec: Mapping[str, Any]) -> Flag:
@@ -154,14 +154,14 @@ def flag_rule_keys(flag: str) -> list[str]:
 class RuleLine:
     """One flag as a person reads it: the value in force and whether the house chose it."""
 
-    label: Promise
+    label: StrPromise
     value: str
     overridden: bool
     rules: tuple[str, ...] = ()  # the citation keys of the rules the flag chooses between
 
 
 # The 3rd-street reading with the amount it halves, when the structure is known.
-REOPEN_WITH_AMOUNT: dict[str, Promise] = {
+REOPEN_WITH_AMOUNT: dict[str, StrPromise] = {
     "full_bet": _("At least half of the full bet (%(amount)s)"),
     "completion_increment": _("At least half of the completion increment over the bring-in (%(amount)s)"),
 }

@@ -28,14 +28,15 @@ def client_ip(request: HttpRequest) -> str:
     entry TRUSTED_PROXY_COUNT places from the right; anything left of it was sent by the client
     and can be forged.
     """
-    proxies = settings.TRUSTED_PROXY_COUNT
+    proxies: int = settings.TRUSTED_PROXY_COUNT
     if proxies:
-        forwarded = [
+        forwarded: list[str] = [
             part.strip() for part in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",") if part.strip()
         ]
         if len(forwarded) >= proxies:
             return forwarded[-proxies]
-    return request.META.get("REMOTE_ADDR", "")
+    remote: str = request.META.get("REMOTE_ADDR", "")
+    return remote
 
 
 def login_username(request: HttpRequest, credentials: dict[str, Any] | None) -> str | None:
@@ -49,7 +50,7 @@ def lockout_minutes() -> int:
     return max(1, int(settings.AXES_COOLOFF_TIME.total_seconds() // 60))
 
 
-class LoginAttemptHandler(AxesDatabaseHandler):
+class LoginAttemptHandler(AxesDatabaseHandler):  # type: ignore[misc]  # axes has no type hints
     """The database handler, except that a successful login clears only its own failures.
 
     Axes would clear every failure of the account and every failure from the address; then anyone
@@ -59,9 +60,10 @@ class LoginAttemptHandler(AxesDatabaseHandler):
 
     def reset_user_attempts(self, request: HttpRequest, credentials: dict[str, Any] | None = None) -> int:
         username = get_client_username(request, credentials)
+        count: int
         count, _ = AccessAttempt.objects.filter(
             username=username,
-            ip_address=request.axes_ip_address,  # type: ignore[attr-defined]
+            ip_address=request.axes_ip_address,  # type: ignore[attr-defined]  # set by axes
         ).delete()
         return count
 
@@ -69,6 +71,7 @@ class LoginAttemptHandler(AxesDatabaseHandler):
 def login_failures_clear(*, email: str) -> int:
     """Forget the failed logins of an account, from every address (after a password reset: the
     person has shown they read the account's mail). Locks of client addresses stay."""
+    count: int
     count, _ = AccessAttempt.objects.filter(username=normalize_email(email)).delete()
     return count
 

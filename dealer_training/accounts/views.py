@@ -1,9 +1,12 @@
 """Login, organisation choice, joining with an invite, and the organisation's own pages."""
 
+from typing import Any
+
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login as auth_login
 from django.contrib.auth import views as auth_views
+from django.contrib.auth.forms import SetPasswordForm
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render, resolve_url
 from django.urls import reverse, reverse_lazy
@@ -13,6 +16,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_protect
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.generic import FormView
 from django_htmx.http import HttpResponseClientRedirect
 
 from dealer_training.pagination import paginate
@@ -22,6 +26,7 @@ from .access import (
     ALL_ROLES,
     CURRENT_ORG_SESSION_KEY,
     STAFF_ROLES,
+    AuthenticatedHttpRequest,
     OrgHttpRequest,
     authenticated_view,
     org_view,
@@ -39,7 +44,7 @@ from .forms import (
     SignupForm,
 )
 from .house_rules import describe_rules
-from .models import Invite, Membership, Organisation, Role
+from .models import Invite, Membership, Organisation, Role, User
 from .selectors import (
     former_members_for_organisation,
     invites_open_for_member,
@@ -107,10 +112,10 @@ def login(request: HttpRequest) -> HttpResponse:
     return response
 
 
-class _InvalidIs422:
+class _InvalidIs422(FormView[Any]):
     """For Django's auth views: a form with errors answers 422 like our own views."""
 
-    def form_invalid(self, form):  # type: ignore[no-untyped-def]
+    def form_invalid(self, form: Any) -> HttpResponse:
         return self.render_to_response(self.get_context_data(form=form), status=INVALID)
 
 
@@ -131,7 +136,7 @@ class PasswordResetConfirmView(_InvalidIs422, auth_views.PasswordResetConfirmVie
     template_name = "accounts/password_reset_confirm.html"
     success_url = reverse_lazy("accounts:password_reset_complete")
 
-    def form_valid(self, form):  # type: ignore[no-untyped-def]
+    def form_valid(self, form: "SetPasswordForm[User]") -> HttpResponse:
         # The locked-out message offers a reset: once done, the account's lock ends with it.
         response = super().form_valid(form)
         login_failures_clear(email=form.user.email)
@@ -155,8 +160,8 @@ password_reset_complete = public_view(
 
 @authenticated_view
 @require_http_methods(["GET", "POST"])
-def choose_org(request: HttpRequest) -> HttpResponse:
-    memberships = list(memberships_for_user(user=request.user))  # type: ignore[arg-type]
+def choose_org(request: AuthenticatedHttpRequest) -> HttpResponse:
+    memberships = list(memberships_for_user(user=request.user))
     if request.method == "POST":
         chosen = next((m for m in memberships if m.organisation.slug == request.POST.get("org")), None)
         if chosen is None:
@@ -200,12 +205,12 @@ def join_code(request: HttpRequest, code: str) -> HttpResponse:
         return _join_with_signup(request, invite, context)
     if request.method == "POST":
         try:
-            membership = invite_accept(code=invite.code, user=request.user)  # type: ignore[arg-type]
+            membership = invite_accept(code=invite.code, user=request.user)
         except InviteError as error:
             context["error"] = INVITE_ERRORS[error.code]
             return render(request, "accounts/join_code.html", context, status=409)
         return _joined(request, membership.organisation)
-    if membership_for_user_and_slug(user=request.user, slug=invite.organisation.slug):  # type: ignore[arg-type]
+    if membership_for_user_and_slug(user=request.user, slug=invite.organisation.slug):
         context["error"] = INVITE_ERRORS["already_member"]
     return render(request, "accounts/join_code.html", context)
 
@@ -258,8 +263,9 @@ def _members_context(request: OrgHttpRequest, form: InviteCreateForm | None = No
     invites = list(invites_open_for_member(membership=membership))
     page = paginate(request, members_for_organisation(organisation=org))
     for invite in invites:
-        invite.link = request.build_absolute_uri(reverse("accounts:join_code", kwargs={"code": invite.code}))
-        invite.can_revoke = membership.role == Role.OWNER or invite.created_by_id == membership.user_id
+        # Read by the template.
+        invite.link = request.build_absolute_uri(reverse("accounts:join_code", kwargs={"code": invite.code}))  # type: ignore[attr-defined]
+        invite.can_revoke = membership.role == Role.OWNER or invite.created_by_id == membership.user_id  # type: ignore[attr-defined]
     is_owner = membership.role == Role.OWNER
     return {
         "members": page.object_list,
@@ -283,6 +289,7 @@ def members(request: OrgHttpRequest) -> HttpResponse:
 def invite_create(request: OrgHttpRequest) -> HttpResponse:
     membership = request.membership
     form = InviteCreateForm(request.POST, inviter_role=membership.role)
+    shown: InviteCreateForm | None = form
     status = 200
     if form.is_valid():
         invite = invite_create_service(inviter=membership, role=form.cleaned_data["role"])
@@ -293,11 +300,11 @@ def invite_create(request: OrgHttpRequest) -> HttpResponse:
         )
         if not request.htmx:
             return redirect("accounts:members", org_slug=request.org.slug)
-        form = None
+        shown = None
     else:
         status = 403 if form.has_error("role", code="role_not_allowed") else INVALID
     template = "accounts/members.html#invites" if request.htmx else "accounts/members.html"
-    return render(request, template, _members_context(request, form), status=status)
+    return render(request, template, _members_context(request, shown), status=status)
 
 
 @org_view(roles=STAFF_ROLES)

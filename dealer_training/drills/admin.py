@@ -1,10 +1,15 @@
+from typing import TypeVar
+
 from django.contrib import admin
+from django.db import models
 from django.http import HttpRequest
 
 from .models import Attempt, Certificate, DrillSession, Question, ReviewCard, TrainingSettings
 
+_M = TypeVar("_M", bound=models.Model)
 
-class ReadOnlyAdmin(admin.ModelAdmin):
+
+class ReadOnlyAdmin(admin.ModelAdmin[_M]):
     """Records of what trainees did: visible to staff, never edited or deleted by hand."""
 
     def has_add_permission(self, request: HttpRequest) -> bool:
@@ -18,12 +23,12 @@ class ReadOnlyAdmin(admin.ModelAdmin):
 
 
 @admin.register(TrainingSettings)
-class TrainingSettingsAdmin(admin.ModelAdmin):
+class TrainingSettingsAdmin(admin.ModelAdmin[TrainingSettings]):
     list_display = ["organisation", "mastery_accuracy", "exam_pass_accuracy"]
 
 
 @admin.register(DrillSession)
-class DrillSessionAdmin(ReadOnlyAdmin):
+class DrillSessionAdmin(ReadOnlyAdmin[DrillSession]):
     list_display = [
         "trainee",
         "organisation",
@@ -38,25 +43,25 @@ class DrillSessionAdmin(ReadOnlyAdmin):
 
 
 @admin.register(Question)
-class QuestionAdmin(ReadOnlyAdmin):
+class QuestionAdmin(ReadOnlyAdmin[Question]):
     list_display = ["session", "position", "kind", "skill", "variant", "issued_at"]
     list_filter = ["kind"]
 
 
 @admin.register(Attempt)
-class AttemptAdmin(ReadOnlyAdmin):
+class AttemptAdmin(ReadOnlyAdmin[Attempt]):
     list_display = ["trainee", "organisation", "kind", "skill", "variant", "correct", "time_ms", "created_at"]
     list_filter = ["organisation", "mode", "correct", "skill", "judge_version"]
     date_hierarchy = "created_at"
 
 
 @admin.register(ReviewCard)
-class ReviewCardAdmin(ReadOnlyAdmin):
+class ReviewCardAdmin(ReadOnlyAdmin[ReviewCard]):
     list_display = ["trainee", "organisation", "skill", "variant", "scenario", "due_at"]
 
 
 @admin.register(Certificate)
-class CertificateAdmin(admin.ModelAdmin):
+class CertificateAdmin(admin.ModelAdmin[Certificate]):
     list_display = ["title", "trainee", "organisation", "accuracy", "taken_at", "signed_off_by", "revoked_at"]
     list_filter = ["organisation"]
     # What was sat is a record; only the sign-off and the revoking are decisions.

@@ -9,7 +9,7 @@ from .selectors import review_summary
 
 
 def due_reviews_panel(request: OrgHttpRequest) -> Mapping[str, Any] | None:
-    summary = review_summary(organisation=request.org, trainee=request.user)  # type: ignore[arg-type]
+    summary = review_summary(organisation=request.org, trainee=request.user)
     if not summary.due and not summary.missed and summary.next_due is None:
         return None
     return {"review": summary}

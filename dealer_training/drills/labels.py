@@ -4,7 +4,7 @@ included: their codes ("NT", "holdem", "min_raise") are never shown as they are.
 from __future__ import annotations
 
 from dealer_training.scenarios.choices import Skill, Variant
-from dealer_training.scenarios.labels import QUESTION_SHORT
+from dealer_training.scenarios.labels import KIND_LABELS
 
 from .other_games import GAMES
 
@@ -40,4 +40,4 @@ def question_label(kind: str, variant: str = "") -> str:
     topic = game.topic(kind) if game is not None else None
     if topic is not None:
         return str(topic.label)
-    return str(QUESTION_SHORT.get(kind, kind))
+    return str(KIND_LABELS.get(kind, kind))

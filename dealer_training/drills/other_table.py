@@ -73,7 +73,7 @@ def _action_text(entry: Mapping[str, Any]) -> str:
     if action == "draw":
         count = entry["count"]
         return _("stands pat") if not count else _("draws %(count)s") % {"count": count}
-    text = words.get(action, action)
+    text: str = words.get(action, action)
     if "%(amount)s" in text:
         text = text % {"amount": amount}
     if action == "raise" and entry.get("added") not in (None, entry.get("amount")):

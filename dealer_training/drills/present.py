@@ -11,23 +11,21 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.utils.translation import get_language
-from django.utils.translation import gettext as _
 
 from dealer_training.accounts.house_rules import describe_rules
 from dealer_training.accounts.models import Ruleset
-from dealer_training.scenarios.labels import QUESTION_KINDS, RULINGS, chips, describe_record
+from dealer_training.scenarios.labels import QUESTION_KINDS, chips, describe_record
 from dealer_training.scenarios.present import answer_lines
 from dealer_training.scenarios.stud_table import table_context
-from games.core.errors import EngineError
-from games.diagnose import diagnose
-from games.stud.walk import action_after_record
-from games.table import table_view
+from games.api import EngineError, action_after, diagnose, game, kind, table_view
 
-from . import other_games
-from .answers import PROCEDURES, award_fields, pot_rows
-from .answers import RULINGS as RULING_CODES
+from . import answer_form, other_games
 from .models import Question
-from .other_games import is_other
+
+
+def game_code(question: Question) -> str:
+    """The question's game: its variant, or its document's (a question may store none)."""
+    return question.variant or str(question.document.get("variant") or "F7S")
 
 
 def _ja() -> bool:
@@ -35,8 +33,11 @@ def _ja() -> bool:
 
 
 def table_for(question: Question, *, reveal: bool = False, mark: Sequence[int] = ()) -> dict[str, Any]:
-    """The table of ``question`` as the trainee sees it; ``reveal`` shows every downcard (after
+    """The table of ``question`` as the trainee sees it, by the game's family: the stud table,
+    or the other games' (``other_games.table_for``); ``reveal`` shows every downcard (after
     the answer), ``mark`` the seats the correct answer names."""
+    if not game(game_code(question)).is_stud:
+        return other_games.table_for(table_view(question.document), mark=mark)
     view = table_view(question.document, reveal_downcards=True if reveal else None)
     structure = view["structure"]
     rules = view["rules"]
@@ -67,47 +68,6 @@ def _ruleset_label(code: str) -> str:
         return code
 
 
-# The pots form shows the main pot and one side pot; the page's script hides the further rows
-# until the trainee asks for them (without it every row shows).
-SHOWN_POT_ROWS = 2
-
-
-def _given_values(given: Mapping[str, Any], name: str) -> list[str]:
-    getter = getattr(given, "getlist", None)
-    raw = getter(name) if getter else given.get(name, [])
-    return [str(v) for v in (raw if isinstance(raw, list | tuple) else [raw]) if str(v)]
-
-
-def pot_row_fields(
-    seats: Sequence[int], given: Mapping[str, Any] | None = None, errors: Mapping[str, str] | None = None
-) -> list[dict[str, Any]]:
-    """The rows of the pots form, named as ``answers.parse_answer`` reads them, with what a refused
-    answer held. A row past the first two is ``extra`` (hidden until asked for) unless it or a
-    later row holds a value, so nothing typed is ever hidden."""
-    given = given or {}
-    errors = errors or {}
-    rows = []
-    for i in pot_rows(seats):
-        amount_name, seats_name = f"pot_amount_{i}", f"pot_eligible_{i}"
-        checked = set(_given_values(given, seats_name))
-        rows.append(
-            {
-                "index": i,
-                "name": _("Main pot") if i == 0 else _("Side pot %(number)s") % {"number": i},
-                "amount_name": amount_name,
-                "seats_name": seats_name,
-                "amount": str(given.get(amount_name, "") or ""),
-                "seats": [{"seat": seat, "checked": str(seat) in checked} for seat in seats],
-                "filled": bool(str(given.get(amount_name, "") or "").strip() or checked),
-                "error": errors.get(amount_name) or errors.get(seats_name) or "",
-            }
-        )
-    last = max((row["index"] for row in rows if row["filled"]), default=-1)
-    for row in rows:
-        row["extra"] = row["index"] >= SHOWN_POT_ROWS and row["index"] > last
-    return rows
-
-
 def controls_for(
     question: Question,
     table: Mapping[str, Any],
@@ -115,49 +75,53 @@ def controls_for(
     given: Mapping[str, Any] | None = None,
     errors: Mapping[str, str] | None = None,
 ) -> dict[str, Any]:
-    """What the answer form needs: the seats to tap, ranked seats, pot rows, ruling choices;
+    """What the answer form needs: the prompt and one input per asked field (``answer_form``);
     ``given`` and ``errors`` are those of a refused answer, shown again."""
+    seats, ranked = answer_seats(question, table)
+    return {
+        "kind": question.kind,
+        "prompt": prompt_for(question, table),
+        "inputs": answer_form.build(
+            game_code(question),
+            question.kind,
+            question.fields,
+            seats=seats,
+            ranked=ranked,
+            given=given,
+            errors=errors,
+        ),
+    }
+
+
+def answer_seats(question: Question, table: Mapping[str, Any]) -> tuple[list[int], list[int]]:
+    """The seats an answer may name (those dealt in) and the seats whose hands are ranked (the
+    question's own, or those still in)."""
+    if not game(game_code(question)).is_stud:
+        seats = [s["seat"] for s in table["seats"]]
+        return seats, seats
     live = [s["seat"] for s in table["seats"] if not s["empty"]]
     ranked = table.get("asked_seats") or [
         s["seat"] for s in table["seats"] if not s["empty"] and not s["folded"]
     ]
-    fields = set(question.fields)
-    return {
-        "kind": question.kind,
-        "prompt": QUESTION_KINDS.get(question.kind, question.kind),
-        "fields": fields,
-        "seats": live,
-        "ranked": ranked,
-        "pot_rows": pot_row_fields(live, given, errors),
-        "award_fields": award_fields(live),
-        "procedures": [(code, code if code != "none" else _("none")) for code in PROCEDURES],
-        "rulings": [(code, RULINGS[code]) for code in RULING_CODES],
-        "asks_high": "high_ranking" in fields,
-        "asks_low": "low_ranking" in fields,
-    }
+    return live, list(ranked)
+
+
+def prompt_for(question: Question, table: Mapping[str, Any]) -> Any:
+    if game(game_code(question)).is_stud:
+        return QUESTION_KINDS.get(question.kind) or kind_label(game_code(question), question.kind)
+    return other_games.prompt(question.variant, question.kind, table)
+
+
+def kind_label(game_code: str, kind_name: str) -> str:
+    """A question kind's name in the page's language (the engine's own)."""
+    label = kind(game_code, kind_name).label
+    return label[1] if _ja() else label[0]
 
 
 def marked_seats(question: Question) -> list[int]:
     """Seats the correct answer points at, to mark on the table after answering."""
     answer = question.expected.get("answer") or {}
-    if is_other(question.variant):
-        return other_games.marked_seats(question.kind, answer)
-    marked = []
-    for key in ("seat", "first_to_act", "first_to_act_7th"):
-        if isinstance(answer.get(key), int) and key in _asked(question):
-            marked.append(answer[key])
-    if question.kind == "award":
-        marked += [int(s) for s in (answer.get("awards") or {})]
-    if question.kind == "best_hands":
-        for key in ("high_ranking", "low_ranking"):
-            ranking = answer.get(key) or []
-            if ranking and key in question.fields:
-                marked += ranking[0]
-    return sorted(set(marked))
-
-
-def _asked(question: Question) -> set[str]:
-    return set(question.fields) or {"seat"}
+    return answer_form.marked_seats(game_code(question), question.kind, answer, question.fields)
 
 
 def feedback_for(question: Question, attempt: Any, verdict: Mapping[str, Any]) -> dict[str, Any]:
@@ -195,16 +159,14 @@ def feedback_for(question: Question, attempt: Any, verdict: Mapping[str, Any]) -
 def walk_action_text(question: Question) -> str:
     """In a hand walk, what the computer player does once the question is answered."""
     try:
-        record, seat, street = action_after_record(question.document, question.walk_action)
+        record, seat, street = action_after(question.document, question.walk_action)
     except EngineError:
         return ""
     return describe_record(record, seat, street) + "."
 
 
 def _lines(question: Question, answer: Mapping[str, Any]) -> list[tuple[str, Any]]:
-    if is_other(question.variant):
-        return other_games.answer_lines(question.kind, answer, question.fields)
-    return answer_lines(question.kind, answer, question.fields)
+    return answer_lines(game_code(question), question.kind, answer, question.fields)
 
 
 def _given_lines(question: Question, given: Mapping[str, Any]) -> list[dict[str, Any]]:

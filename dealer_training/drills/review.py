@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from datetime import datetime
 from functools import lru_cache
+from typing import Any
 
 from fsrs import Card, Rating, Scheduler
 
@@ -31,7 +32,7 @@ def rating_for(*, correct: bool, time_ms: int, target: float) -> Rating:
 def record(*, attempt: Attempt, target: float, now: datetime) -> None:
     """Schedule the skill's card (and the authored scenario's) after ``attempt``."""
     rating = rating_for(correct=attempt.correct, time_ms=attempt.time_ms, target=target)
-    keys: list[dict[str, object]] = [
+    keys: list[dict[str, Any]] = [
         {
             "organisation_id": attempt.organisation_id,
             "trainee_id": attempt.trainee_id,
@@ -47,7 +48,7 @@ def record(*, attempt: Attempt, target: float, now: datetime) -> None:
         _review(key, attempt, rating, now)
 
 
-def _review(key: dict[str, object], attempt: Attempt, rating: Rating, now: datetime) -> None:
+def _review(key: dict[str, Any], attempt: Attempt, rating: Rating, now: datetime) -> None:
     row = ReviewCard.objects.select_for_update().filter(**key).first()
     card = Card.from_dict(row.card) if row is not None else Card()
     card, _log = scheduler().review_card(card, rating, review_datetime=now)
@@ -57,7 +58,7 @@ def _review(key: dict[str, object], attempt: Attempt, rating: Rating, now: datet
             trainee_id=attempt.trainee_id,
             skill=attempt.skill,
             variant=attempt.variant,
-            scenario_id=key.get("scenario_id"),  # type: ignore[misc]
+            scenario_id=key.get("scenario_id"),
         )
     row.card = card.to_dict()
     row.due_at = card.due

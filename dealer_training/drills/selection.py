@@ -13,7 +13,7 @@ Each choice is one or two queries, whatever the size of the pool or of the train
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from django.db.models import F, Max, Q, QuerySet, Subquery
@@ -59,7 +59,7 @@ def visible_review_cards(cards: QuerySet[ReviewCard], *, organisation_id: int) -
     )
 
 
-def asked_in_session(session: DrillSession) -> QuerySet[Question]:
+def asked_in_session(session: DrillSession) -> QuerySet[Question, Mapping[str, object]]:
     """Ids of the scenarios (``scenario_id`` values) this session has asked."""
     return Question.objects.filter(session_id=session.pk, scenario_version__isnull=False).values(
         scenario_id=F("scenario_version__scenario_id")
@@ -115,4 +115,5 @@ def drill_set_entry(*, session: DrillSession, plan: Sequence[PlanEntry], positio
         assert other.scenario is not None
         if other.scenario.pk not in last_asked:
             return other
+    # Every entry of authored has a scenario.
     return min(authored, key=lambda other: last_asked[other.scenario.pk])  # type: ignore[union-attr]

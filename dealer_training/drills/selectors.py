@@ -34,7 +34,7 @@ def drill_set_plan(*, drill_set: DrillSet) -> list[PlanEntry]:
         if item.scenario_id is not None:
             scenario = item.scenario
             assert scenario is not None
-            if item.held:  # type: ignore[attr-defined]
+            if item.held:
                 continue
             if scenario.status == Scenario.Status.PUBLISHED and scenario.current_version_id is not None:
                 plan.append(PlanEntry(scenario, scenario.skill, scenario.variant))

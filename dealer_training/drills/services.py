@@ -22,11 +22,7 @@ from django.utils import timezone
 from dealer_training.accounts.models import Organisation, User
 from dealer_training.scenarios.choices import Skill
 from dealer_training.scenarios.models import MAX_DRILL_SET_QUESTIONS, DrillSet, Scenario
-from games.core.errors import EngineError
-from games.judge import judge
-from games.solve import solve
-from games.stud.generate import generate
-from games.stud.walk import walk
+from games.api import EngineError, game, generate, judge, solve, walk
 
 from . import review
 from .exams import (
@@ -41,7 +37,7 @@ from .exams import (
     new_certificate_code,
 )
 from .models import Attempt, DrillSession, Mode, Outcome, Question, TrainingSettings
-from .other_games import GAMES, fields_of, is_other, make_document
+from .other_games import GAMES, make_document
 from .selection import drill_set_entry, next_pool_scenario
 from .selectors import drill_set_plan, drill_set_plan_size, due_review_cards, training_settings_for
 from .signals import attempt_recorded
@@ -52,7 +48,7 @@ from .verdicts import verdict_columns
 # Exams live in exams.py; these names stay importable from here for the other apps.
 __all__ = ["ExamError", "ExamScore", "exam_record", "exam_score", "new_certificate_code"]
 
-DEFAULT_COUNT = {Mode.PRACTICE: 10, Mode.SPEED: 10, Mode.EXAM: 12, Mode.REVIEW: 10}
+DEFAULT_COUNT: dict[str, int] = {Mode.PRACTICE: 10, Mode.SPEED: 10, Mode.EXAM: 12, Mode.REVIEW: 10}
 MAX_COUNT = 50
 # In practice and speed sessions, about one question in AUTHORED_SHARE comes from the room's own
 # published scenarios of the skill when it has some.
@@ -113,7 +109,7 @@ def session_start(
     """
     if mode not in Mode.values:
         raise DrillError("unknown_mode")
-    if is_other(variant):
+    if variant in GAMES:
         if mode not in (Mode.PRACTICE, Mode.SPEED) or skill or drill_set is not None:
             raise DrillError("other_game_practice_only")
         if topic and GAMES[variant].topic(topic) is None:
@@ -210,6 +206,10 @@ def current_question(*, session: DrillSession) -> Question | None:
             _finish(session)
             return None
         item = _next_item(session, position)
+        expected = solve(item.document)
+        # A field the engine answers only where it applies is asked only where it does.
+        asked = answer_fields(item.variant, item.kind, answer=expected["answer"])
+        fields = tuple(f for f in item.fields if f in asked)
         try:
             with transaction.atomic():
                 return Question.objects.create(
@@ -221,17 +221,17 @@ def current_question(*, session: DrillSession) -> Question | None:
                     variant=item.variant,
                     kind=item.kind,
                     focus=item.focus,
-                    fields=list(item.fields),
+                    fields=list(fields),
                     walk_stage=item.walk_stage,
                     walk_action=item.walk_action,
                     scenario_version_id=item.scenario_version_id,
                     seed=item.seed,
                     document=item.document,
-                    expected=solve(item.document),
+                    expected=expected,
                     # The other games have no stud rule set.
-                    ruleset=""
-                    if is_other(item.variant)
-                    else str(item.document.get("_ruleset") or "tda-2024"),
+                    ruleset=str(item.document.get("_ruleset") or "tda-2024")
+                    if game(item.variant).is_stud
+                    else "",
                 )
         except IntegrityError:
             # Another request issued this position first: show that one.
@@ -240,7 +240,7 @@ def current_question(*, session: DrillSession) -> Question | None:
 
 def _next_item(session: DrillSession, position: int) -> Item:
     rng = random.Random(f"{session.seed}|{position}")
-    if is_other(session.variant):
+    if session.variant in GAMES:
         seed = f"{session.seed}-{position}"
         kind, document = make_document(session.variant, session.topic, rng, seed)
         return Item(
@@ -248,10 +248,10 @@ def _next_item(session: DrillSession, position: int) -> Item:
             variant=session.variant,
             kind=kind,
             document=document,
-            fields=fields_of(session.variant, kind),
+            fields=answer_fields(session.variant, kind),
             seed=seed,
         )
-    if session.drill_set_id is not None:
+    if session.drill_set is not None:
         plan = drill_set_plan(drill_set=session.drill_set)
         entry = drill_set_entry(session=session, plan=plan, position=position)
         if entry.scenario is not None and entry.scenario.current_version is not None:
@@ -285,7 +285,7 @@ def _authored_item(scenario: Scenario) -> Item:
         variant=scenario.variant,
         kind=kind,
         document=document,
-        fields=answer_fields(kind, scenario.variant),
+        fields=answer_fields(scenario.variant, kind),
         scenario_version_id=version.pk,
     )
 
@@ -304,7 +304,7 @@ def _generated_item(
         try:
             document = generate(
                 kind=topic.kind,
-                variant=variant,
+                game=variant,
                 seed=seed,
                 ruleset=rules.ruleset,
                 rules=rules.rules or None,
@@ -320,7 +320,7 @@ def _generated_item(
             kind=topic.kind,
             focus=topic.focus or "",
             document=document,
-            fields=answer_fields(topic.kind, variant, topic.focus),
+            fields=answer_fields(variant, topic.kind, topic.focus),
             seed=seed,
         )
     assert last is not None

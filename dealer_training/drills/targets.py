@@ -20,6 +20,7 @@ DEFAULT_SPEED_TARGET_SECONDS: Mapping[str, float] = {
     "first_to_act": 6.0,
     "betting": 8.0,
     "stub": 10.0,
+    "stub_count": 8.0,
     "rulings": 15.0,
     "side_pots": 20.0,
     "showdown": 15.0,

@@ -10,9 +10,12 @@ options for betting.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from dealer_training.scenarios.choices import Skill, Variant
+from games.api import game, kind
 
 F7S, FR, F7S8 = Variant.STUD_HIGH.value, Variant.RAZZ.value, Variant.STUD_8.value
 ALL_GAMES = (F7S, FR, F7S8)
@@ -36,6 +39,7 @@ TOPICS: dict[str, tuple[Topic, ...]] = {
     Skill.FIRST_TO_ACT: (Topic("next_action", "first_to_act"),),
     Skill.BETTING: (Topic("next_action", "options"),),
     Skill.STUB: (Topic("stub"),),
+    Skill.STUB_COUNT: (Topic("stub_count"),),
     Skill.RULINGS: (Topic("ruling"),),
     Skill.SIDE_POTS: (Topic("pots", "side_pots"),),
     Skill.SHOWDOWN: (
@@ -64,31 +68,46 @@ def pick_topic(rng: random.Random, skill: str, game: str) -> Topic:
     return rng.choice(topics)
 
 
-def answer_fields(kind: str, game: str, focus: str | None = None) -> tuple[str, ...]:
-    """The answer fields a trainee gives for a question of ``kind`` (judged by the engine)."""
-    if kind == "pots":
-        return ("pots",)
-    if kind == "bring_in":
-        return ("seat", "amount", "first_to_act")
-    if kind == "next_action":
-        if focus in ("first_to_act", "razz_boards"):
-            return ("seat",)
-        return ("seat", "options")
-    if kind == "stub":
-        return ("stub", "required", "procedure", "community_card", "first_to_act_7th")
-    if kind == "showdown_first":
+# What a drill asks when it asks fewer than all of a kind's fields (the others are told with the
+# correct answer), by game family and kind; a kind not listed is asked whole, so a new kind needs
+# no entry. The answer fields themselves, their types and labels are the engine's
+# (``games.api.kind``).
+ASKED: dict[tuple[str, str], tuple[str, ...]] = {
+    # The pots as awarded are shown with the answer; the drill asks the chips each receives.
+    ("stud", "award"): ("awards",),
+    # The hands are shown with the answer; the drill asks the ranking (the low one in razz).
+    ("stud", "best_hands"): ("high_ranking", "low_ranking"),
+    # The seat the ruling concerns is told with it.
+    ("stud", "ruling"): ("ruling",),
+    ("holdem", "min_raise"): ("seat", "min_raise_to"),
+    # The uncalled chips go back before the pots are pushed: the drill asks for both (the pot
+    # drawn on the table includes them).
+    ("holdem", "award"): ("awards", "returned"),
+    ("draw", "showdown_winner"): ("winner",),
+    ("draw", "round_result"): ("winner", "pot", "eliminated"),
+}
+# A focus that asks for the seat alone (who acts first, the razz boards).
+SEAT_ONLY_FOCUS = ("first_to_act", "razz_boards")
+
+
+def answer_fields(
+    game_code: str, kind_name: str, focus: str | None = None, answer: Mapping[str, Any] | None = None
+) -> tuple[str, ...]:
+    """The answer fields a trainee gives for a question of ``kind_name`` (judged by the engine).
+
+    A field the engine answers only where it applies (``only_if_present``: the high ranking of
+    razz, the low of stud high) is left out when the engine's ``answer`` has it empty."""
+    question_kind = kind(game_code, kind_name)
+    if kind_name == "next_action" and focus in SEAT_ONLY_FOCUS:
         return ("seat",)
-    if kind == "best_hands":
-        if game == FR:
-            return ("low_ranking",)
-        if game == F7S8:
-            return ("high_ranking", "low_ranking")
-        return ("high_ranking",)
-    if kind == "award":
-        return ("awards",)
-    if kind == "ruling":
-        return ("ruling",)
-    raise ValueError(f"unknown question kind {kind!r}")
+    keys = ASKED.get((game(game_code).family, kind_name)) or question_kind.keys
+    out = []
+    for key in keys:
+        f = question_kind.field(key)
+        if f.only_if_present and answer is not None and answer.get(key) is None:
+            continue
+        out.append(key)
+    return tuple(out)
 
 
 def skill_of_walk_stage(stage: str, document_pots: int = 1) -> str:

@@ -19,18 +19,25 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from dealer_training.accounts.access import ALL_ROLES, OrgHttpRequest, org_view
 from dealer_training.scenarios.choices import Skill, Variant
-from dealer_training.scenarios.labels import QUESTION_SHORT
+from dealer_training.scenarios.labels import KIND_LABELS
 from dealer_training.scenarios.models import DrillSet
-from games.table import table_view
+from games.api import game
 
-from . import other_games
+from . import answer_form, other_games
 from . import tenstud as tenstud_present
-from .answers import AnswerError, award_fields, parse_answer
+from .answer_form import AnswerError
 from .exams import ExamError, close_if_expired, exam_abandon, exam_score, items_visible, sitting_status
 from .forms import StartForm
 from .models import Certificate, DrillSession, Mode, Question
-from .other_games import is_other
-from .present import controls_for, feedback_for, marked_seats, pot_row_fields, table_for
+from .present import (
+    answer_seats,
+    controls_for,
+    feedback_for,
+    game_code,
+    kind_label,
+    marked_seats,
+    table_for,
+)
 from .reference import reference_sections
 from .selectors import (
     question_for_trainee,
@@ -90,14 +97,14 @@ def exam_message(error: ExamError) -> str:
 
 
 def _session_or_404(request: OrgHttpRequest, pk: int) -> DrillSession:
-    session = session_for_trainee(organisation=request.org, trainee=request.user, pk=pk)  # type: ignore[arg-type]
+    session = session_for_trainee(organisation=request.org, trainee=request.user, pk=pk)
     if session is None:
         raise Http404("No such drill session.")
     return session
 
 
 def _question_or_404(request: OrgHttpRequest, pk: int) -> Question:
-    question = question_for_trainee(organisation=request.org, trainee=request.user, pk=pk)  # type: ignore[arg-type]
+    question = question_for_trainee(organisation=request.org, trainee=request.user, pk=pk)
     if question is None:
         raise Http404("No such question.")
     return question
@@ -116,11 +123,11 @@ def index(request: OrgHttpRequest) -> HttpResponse:
         "variants": Variant.choices,
         "modes": [(m, label) for m, label in Mode.choices if m != Mode.EXAM],
         "exams": [
-            (exam, sitting_status(drill_set=exam, trainee=request.user))  # type: ignore[arg-type]
+            (exam, sitting_status(drill_set=exam, trainee=request.user))
             for exam in DrillSet.objects.filter(organisation=request.org, is_exam=True).order_by("title")[:20]
         ],
-        "review": review_summary(organisation=request.org, trainee=request.user),  # type: ignore[arg-type]
-        "sessions": recent_sessions(organisation=request.org, trainee=request.user),  # type: ignore[arg-type]
+        "review": review_summary(organisation=request.org, trainee=request.user),
+        "sessions": recent_sessions(organisation=request.org, trainee=request.user),
         "other_games": other_games.GAMES.values(),
     }
     return render(request, "drills/index.html", context)
@@ -136,7 +143,7 @@ def start(request: OrgHttpRequest) -> HttpResponse:
     try:
         session = session_start(
             organisation=request.org,
-            trainee=request.user,  # type: ignore[arg-type]
+            trainee=request.user,
             mode=data["mode"],
             skill=data["skill"],
             variant=data["variant"],
@@ -192,10 +199,8 @@ def _question_page(
     feedback = attempt is not None and items_visible(session)
     # Once answered (outside exams) the table shows the answer: downcards of a showdown turned up
     # and the seats the answer names marked.
-    if is_other(question.variant):
-        table = other_games.table_for(
-            table_view(question.document), mark=marked_seats(question) if feedback else ()
-        )
+    if not game(game_code(question)).is_stud:
+        table = table_for(question, mark=marked_seats(question) if feedback else ())
     elif feedback:
         table = table_for(
             question, reveal=question.kind in ("best_hands", "award"), mark=marked_seats(question)
@@ -232,15 +237,14 @@ def _question_context(
         "question": question,
         "number": question.position + 1,
         "table": table,
-        "controls": other_controls(question, table, given=given, errors=errors)
-        if is_other(question.variant)
-        else controls_for(question, table, given=given, errors=errors),
-        "other": is_other(question.variant),
+        "controls": controls_for(question, table, given=given, errors=errors),
+        # The other games draw their own table (one presenter per game family).
+        "other": not game(game_code(question)).is_stud,
         "skill_label": _skill_label(question),
         "variant_label": Variant(question.variant).label
         if question.variant in Variant.values
         else other_games.GAME_LABELS.get(question.variant, ""),
-        "kind_label": QUESTION_SHORT.get(question.kind, question.kind),
+        "kind_label": kind_label(game_code(question), question.kind),
         "target": target,
         "deck": request.session.get(DECK_SESSION_KEY, "two"),
         "exam": session.mode == Mode.EXAM,
@@ -250,7 +254,7 @@ def _question_context(
 
 
 def _answered_context(
-    session: DrillSession, question: Question, attempt: object, verdict: dict, *, feedback: bool
+    session: DrillSession, question: Question, attempt: object, verdict: dict[str, Any], *, feedback: bool
 ) -> dict[str, object]:
     context: dict[str, object] = {"answered": True}
     if feedback:
@@ -267,18 +271,10 @@ def answer(request: OrgHttpRequest, question_id: int) -> HttpResponse:
     session = question.session
     if not hasattr(question, "attempt"):
         try:
-            if is_other(question.variant):
-                seats = [s["seat"] for s in table_view(question.document)["seats"]]
-                given = other_games.parse(question.kind, question.fields, request.POST, seats=seats)
-            else:
-                controls = controls_for(question, table_for(question))
-                given = parse_answer(
-                    question.kind,
-                    question.fields,
-                    request.POST,
-                    seats=controls["seats"],
-                    ranked=controls["ranked"],
-                )
+            seats, ranked = answer_seats(question, table_for(question))
+            given = answer_form.parse(
+                game_code(question), question.kind, question.fields, request.POST, seats=seats, ranked=ranked
+            )
         except AnswerError as err:
             return _question_page(
                 request, session, question, errors=err.errors, given=request.POST, status=INVALID
@@ -332,7 +328,7 @@ def result(request: OrgHttpRequest, session_id: int) -> HttpResponse:
         "seconds": round(sum(q.attempt.time_ms for q in answered) / len(answered) / 1000, 1)
         if answered
         else None,
-        "kind_labels": QUESTION_SHORT,
+        "kind_labels": KIND_LABELS,
         "finished": session.finished_at is not None,
     }
     return render(request, "drills/result.html", context)
@@ -342,7 +338,7 @@ def _exam_result(request: OrgHttpRequest, session: DrillSession) -> HttpResponse
     """A sitting's result: while it runs only how far it has got; after, the score, and each item
     only when its exam offers the full review."""
     close_if_expired(session)
-    context: dict[str, object] = {"session": session, "kind_labels": QUESTION_SHORT}
+    context: dict[str, object] = {"session": session, "kind_labels": KIND_LABELS}
     if session.finished_at is None:
         context["running"] = True
         context["answered"] = session.attempts.count()
@@ -356,32 +352,10 @@ def _exam_result(request: OrgHttpRequest, session: DrillSession) -> HttpResponse
 
 
 def _skill_label(question: Question) -> str:
-    if is_other(question.variant):
+    if question.variant in other_games.GAMES:
         topic = other_games.GAMES[question.variant].topic(question.kind)
         return str(topic.label) if topic else question.kind
     return str(Skill(question.skill).label) if question.skill in Skill.values else question.skill
-
-
-def other_controls(
-    question: Question,
-    table: dict[str, Any],
-    *,
-    given: Mapping[str, Any] | None = None,
-    errors: Mapping[str, str] | None = None,
-) -> dict[str, Any]:
-    """The answer form of a hold'em, draw or ten-card stud question."""
-    seats = [s["seat"] for s in table["seats"]]
-    return {
-        "kind": question.kind,
-        "prompt": other_games.prompt(question.variant, question.kind, table),
-        "nothing_bet": table.get("nothing_bet", False),
-        "fields": set(question.fields),
-        "seats": seats,
-        "award_fields": award_fields(seats),
-        "returned": "returned" in question.fields,
-        "rank_fields": [{"seat": seat, "name": f"rank_{seat}"} for seat in seats],
-        "pot_rows": pot_row_fields(seats, given, errors),
-    }
 
 
 @org_view(roles=ALL_ROLES)

@@ -11,11 +11,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
-from django.http import HttpResponse
+from django.http import HttpResponseBase
 
 ACCESS_RULE_ATTR = "access_rule"
 
-View = Callable[..., HttpResponse]
+View = Callable[..., HttpResponseBase]
 
 
 @dataclass(frozen=True)

@@ -4,6 +4,6 @@ from .models import UnsentTask
 
 
 @admin.register(UnsentTask)
-class UnsentTaskAdmin(admin.ModelAdmin):
+class UnsentTaskAdmin(admin.ModelAdmin[UnsentTask]):
     list_display = ["task", "created_at"]
     readonly_fields = ["task", "kwargs", "created_at"]

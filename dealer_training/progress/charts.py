@@ -62,7 +62,7 @@ class Chart:
 def _nice_max(value: float) -> float:
     if value <= 0:
         return 1.0
-    magnitude = 10 ** math.floor(math.log10(value))
+    magnitude: float = 10 ** math.floor(math.log10(value))
     for step in (1, 2, 2.5, 5, 10):
         if value <= step * magnitude:
             return step * magnitude

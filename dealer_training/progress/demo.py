@@ -49,13 +49,14 @@ EXAM_TITLE = "スタッド系ゲーム ディーラー認定試験"
 COHORT_NAME = "遅番シフト"
 
 # Which engine question kind stands for a skill in the demo history.
-SKILL_KIND = {
+SKILL_KIND: dict[str, str] = {
     Skill.ANTES: "pots",
     Skill.BRING_IN: "bring_in",
     Skill.RAZZ_ORDER: "bring_in",
     Skill.FIRST_TO_ACT: "next_action",
     Skill.BETTING: "next_action",
     Skill.STUB: "stub",
+    Skill.STUB_COUNT: "stub_count",
     Skill.RULINGS: "ruling",
     Skill.SIDE_POTS: "pots",
     Skill.SHOWDOWN: "showdown_first",
@@ -328,7 +329,7 @@ def _exam(
     # history on every database.
     rng = random.Random(f"{SEED_PREFIX}-exam-{number}")
     misses = set(rng.sample(range(len(EXAM_UNITS)), wrong))
-    items = [
+    items: list[tuple[str, str, bool, int]] = [
         (skill, variant, i not in misses, round(seconds * 1000 * rng.uniform(0.8, 1.2)))
         for i, (skill, variant) in enumerate(EXAM_UNITS)
     ]

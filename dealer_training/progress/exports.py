@@ -297,6 +297,7 @@ def _set(job_id: int, **fields: Any) -> None:
 
 def partial_path(job: ExportJob) -> str:
     """The temporary file a run writes before moving it into place."""
+    assert job.file.name is not None  # an export job is created with its file's name
     return f"{default_storage.path(job.file.name)}.partial"
 
 
@@ -318,6 +319,7 @@ def export_job_run(*, job_id: int, run: int | None = None) -> None:
         _set(job.pk, status=ExportJob.Status.RUNNING)
     if not jobs.beat(ExportJob, job.pk, run, total=total, done=0, error=""):
         return
+    assert job.file.name is not None  # an export job is created with its file's name
     final = default_storage.path(job.file.name)
     partial = partial_path(job)
     os.makedirs(os.path.dirname(final), exist_ok=True)
@@ -388,7 +390,7 @@ def export_job_fail(*, job_id: int, error: str) -> None:
 
 def export_job_path(job: ExportJob) -> str | None:
     """The finished file on disk, or None while it is not done (or was removed)."""
-    if job.status != ExportJob.Status.DONE or not job.file:
+    if job.status != ExportJob.Status.DONE or not job.file.name:
         return None
     path = default_storage.path(job.file.name)
     return path if os.path.exists(path) else None

@@ -37,7 +37,7 @@ def period_start(period: str) -> date:
     return today() - timedelta(days=int(period) - 1)
 
 
-class _CohortChoice(forms.ModelChoiceField):
+class _CohortChoice(forms.ModelChoiceField[Cohort]):
     def label_from_instance(self, obj: Any) -> str:
         return str(obj.name)
 
@@ -66,7 +66,9 @@ class CohortReportFilterForm(forms.Form):
 
     def __init__(self, *args: Any, organisation: Organisation, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["cohort"].queryset = Cohort.objects.filter(organisation=organisation).order_by("name")  # type: ignore[attr-defined]
+        cohort = self.fields["cohort"]
+        assert isinstance(cohort, forms.ModelChoiceField)
+        cohort.queryset = Cohort.objects.filter(organisation=organisation).order_by("name")
 
     def clean_period(self) -> str:
         return self.cleaned_data.get("period") or DEFAULT_PERIOD
@@ -130,7 +132,9 @@ class ExportForm(forms.Form):
     def __init__(self, *args: Any, organisation: Organisation, **kwargs: Any) -> None:
         kwargs.setdefault("initial", {"start": today() - timedelta(days=27), "end": today()})
         super().__init__(*args, **kwargs)
-        self.fields["cohort"].queryset = Cohort.objects.filter(organisation=organisation).order_by("name")  # type: ignore[attr-defined]
+        cohort = self.fields["cohort"]
+        assert isinstance(cohort, forms.ModelChoiceField)
+        cohort.queryset = Cohort.objects.filter(organisation=organisation).order_by("name")
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}

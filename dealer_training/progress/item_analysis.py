@@ -195,6 +195,7 @@ def wrong_answers(*, scenario: Scenario) -> dict[int | None, list[dict[str, Any]
         "scenario_version__number", "answer"
     )
     per_version: dict[int | None, Counter[str]] = defaultdict(Counter)
+    number: int | None
     for number, answer in rows:
         text = _canonical(answer)
         per_version[number][text] += 1

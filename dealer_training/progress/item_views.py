@@ -28,7 +28,7 @@ COLUMNS = ["title", "attempts", "correct", "time", "discrimination"]
 def _answer_text(kind: str, answer: Any) -> list[tuple[str, Any]]:
     if isinstance(answer, dict):
         try:
-            lines = answer_lines(kind, answer)
+            lines = answer_lines("stud", kind, answer)
         except (KeyError, TypeError, ValueError, AttributeError):
             lines = []
         if lines:

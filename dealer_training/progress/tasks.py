@@ -7,6 +7,7 @@ whose worker dies is delivered again) and retry database errors with a growing p
 
 from contextlib import suppress
 from datetime import date
+from typing import Any, TypedDict
 
 from celery import Task, shared_task
 from celery.exceptions import SoftTimeLimitExceeded
@@ -19,7 +20,17 @@ from dealer_training.queueing import send_on_commit
 from . import exports, rollups
 from .models import ExportJob
 
-RETRY = {
+
+class _Retry(TypedDict):
+    autoretry_for: tuple[type[BaseException], ...]
+    retry_backoff: int
+    retry_backoff_max: int
+    retry_jitter: bool
+    max_retries: int
+    acks_late: bool
+
+
+RETRY: _Retry = {
     "autoretry_for": (DatabaseError,),
     "retry_backoff": 2,
     "retry_backoff_max": 300,
@@ -72,7 +83,7 @@ def rollups_rebuild_all() -> int:
     time_limit=settings.JOBS_TIME_LIMIT,
     **RETRY,
 )
-def export_run(self: Task, *, job_id: int) -> None:
+def export_run(self: Task[Any, Any], *, job_id: int) -> None:
     """Write an export job's CSV file; a job already done is left as it is.
 
     While another run of the job is alive (a duplicate delivery) this one waits for it to

@@ -9,7 +9,14 @@ from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import InvalidPage, Paginator
-from django.http import FileResponse, Http404, HttpRequest, HttpResponse, StreamingHttpResponse
+from django.http import (
+    FileResponse,
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    HttpResponseBase,
+    StreamingHttpResponse,
+)
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext as _
@@ -301,7 +308,7 @@ EXPORT_ERRORS = {
 def _jobs(request: OrgHttpRequest) -> list[ExportJob]:
     jobs = list(ExportJob.objects.filter(organisation=request.org).select_related("requested_by")[:10])
     for job in jobs:
-        job.error_text = (
+        job.error_text = (  # type: ignore[attr-defined]  # read by the template
             EXPORT_ERRORS.get(job.error, EXPORT_ERRORS[exports.ERROR_FILE])() if job.error else ""
         )
     return jobs
@@ -335,7 +342,7 @@ def exports_page(request: OrgHttpRequest) -> HttpResponse:
 
 @org_view(roles=STAFF_ROLES)
 @require_GET
-def export_stream(request: OrgHttpRequest) -> HttpResponse:
+def export_stream(request: OrgHttpRequest) -> HttpResponseBase:
     """The CSV streamed straight to the browser, row by row (constant memory)."""
     form = ExportForm(request.GET, organisation=request.org)
     if not form.is_valid():
@@ -369,17 +376,19 @@ def export_stream(request: OrgHttpRequest) -> HttpResponse:
 @require_GET
 def export_status(request: OrgHttpRequest, pk: int) -> HttpResponse:
     job = get_object_or_404(ExportJob.objects.select_related("requested_by"), organisation=request.org, pk=pk)
-    job.error_text = EXPORT_ERRORS.get(job.error, EXPORT_ERRORS[exports.ERROR_FILE])() if job.error else ""
+    # Read by the template.
+    job.error_text = EXPORT_ERRORS.get(job.error, EXPORT_ERRORS[exports.ERROR_FILE])() if job.error else ""  # type: ignore[attr-defined]
     template = "progress/exports.html#job" if request.htmx else "progress/export_status.html"
     return render(request, template, {"job": job})
 
 
 @org_view(roles=STAFF_ROLES)
 @require_GET
-def export_download(request: OrgHttpRequest, pk: int) -> HttpResponse:
+def export_download(request: OrgHttpRequest, pk: int) -> HttpResponseBase:
     job = get_object_or_404(ExportJob, organisation=request.org, pk=pk)
     path = exports.export_job_path(job)
     if path is None:
         raise Http404(_("This export is not ready, or its file is no longer kept."))
+    assert job.file.name is not None  # export_job_path found the file
     filename = job.file.name.rsplit("/", 1)[-1]
     return FileResponse(open(path, "rb"), as_attachment=True, filename=filename, content_type="text/csv")

@@ -26,6 +26,7 @@ class Skill(models.TextChoices):
     FIRST_TO_ACT = "first_to_act", _("First to act on 4th to 7th street")
     BETTING = "betting", _("Betting options and amounts")
     STUB = "stub", _("Stub count and the 7th-street shortage")
+    STUB_COUNT = "stub_count", _("Stub count street by street: cards left and cards needed")
     RULINGS = "rulings", _("Mucking, dead hands and irregularities")
     SIDE_POTS = "side_pots", _("Side pots")
     SHOWDOWN = "showdown", _("Showdown: best hands, who tables first, awards")

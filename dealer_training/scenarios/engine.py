@@ -248,6 +248,10 @@ MESSAGES: dict[str, Promise] = {
 NOT_APPLICABLE: dict[str, Promise] = {
     "bring_in": gettext_lazy("The bring-in is asked once every player has a door card, before any action."),
     "stub": gettext_lazy("The stub is asked when 6th-street betting is complete and 7th is not dealt."),
+    "stub_count": gettext_lazy(
+        "The stub count is asked during or after the betting of 3rd to 6th street, "
+        "before the next street is dealt."
+    ),
     "showdown_first": gettext_lazy("Who shows first is asked once the last betting round is over."),
     "best_hands": gettext_lazy("Best hands are asked when the players have all seven cards."),
     "award": gettext_lazy("The pots are awarded at the showdown: play the hand to the end."),
@@ -313,6 +317,8 @@ def suggested_skill(
         return (Skill.RAZZ_ORDER if razz else Skill.FIRST_TO_ACT) if street > 3 else Skill.BETTING
     if kind == "stub":
         return Skill.STUB
+    if kind == "stub_count":
+        return Skill.STUB_COUNT
     if kind == "ruling":
         return Skill.RULINGS
     if kind == "best_hands" and razz:

@@ -89,7 +89,7 @@ def export_zip(scenarios: Sequence[Scenario], *, encoding: str, drill_set: Drill
         "scenarios": entries,
     }
     if drill_set is not None:
-        items = []
+        items: list[dict[str, Any]] = []
         for item in drill_set.items.all():
             if item.scenario_id is not None:
                 if item.scenario_id in names:

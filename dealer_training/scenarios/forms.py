@@ -118,7 +118,8 @@ class ScenarioSetupForm(forms.Form):
         return [(seat, self[f"stack_{seat}"]) for seat in range(1, MAX_SEATS + 1)]
 
     def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         seat_count = cleaned.get("seat_count")
         seats = sorted(set(cleaned.get("seats") or []))
         if seat_count and seats:
@@ -368,7 +369,8 @@ class ImportForm(forms.Form):
     )
 
     def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         upload = cleaned.get("file")
         if upload is not None and upload.size > MAX_UPLOAD_BYTES:
             self.add_error(
@@ -403,10 +405,13 @@ class ExportForm(forms.Form):
 
     def __init__(self, *args: Any, organisation: Organisation, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["drill_set"].queryset = DrillSet.objects.filter(organisation=organisation)  # type: ignore[attr-defined]
+        drill_set = self.fields["drill_set"]
+        assert isinstance(drill_set, forms.ModelChoiceField)
+        drill_set.queryset = DrillSet.objects.filter(organisation=organisation)
 
     def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         if cleaned.get("scope") == "drill_set" and not cleaned.get("drill_set"):
             self.add_error("drill_set", _("Choose the drill set to export."))
         return cleaned
@@ -418,7 +423,7 @@ class ExportForm(forms.Form):
 EXAM_RULES = ("exam_minutes", "exam_max_sittings", "exam_cooldown_hours", "exam_review")
 
 
-class DrillSetForm(forms.ModelForm):
+class DrillSetForm(forms.ModelForm[DrillSet]):
     class Meta:
         model = DrillSet
         fields = [
@@ -465,7 +470,8 @@ class DrillSetForm(forms.ModelForm):
             self.fields[name].required = False
 
     def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         accuracy = cleaned.get("pass_accuracy")
         if accuracy is not None and not 1 <= accuracy <= 100:
             self.add_error("pass_accuracy", _("Enter a percentage between 1 and 100."))
@@ -493,7 +499,9 @@ class DrillSetScenarioForm(forms.Form):
 
     def __init__(self, *args: Any, organisation: Organisation, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["scenario"].queryset = (  # type: ignore[attr-defined]
+        scenario = self.fields["scenario"]
+        assert isinstance(scenario, forms.ModelChoiceField)
+        scenario.queryset = (
             Scenario.objects.filter(organisation=organisation)
             .exclude(status=Scenario.Status.ARCHIVED)
             .order_by("title")
@@ -523,18 +531,23 @@ class AssignmentForm(forms.Form):
 
     def __init__(self, *args: Any, organisation: Organisation, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["drill_set"].queryset = DrillSet.objects.filter(organisation=organisation)  # type: ignore[attr-defined]
-        self.fields["trainee"].queryset = (  # type: ignore[attr-defined]
+        drill_set, trainee, cohort = self.fields["drill_set"], self.fields["trainee"], self.fields["cohort"]
+        assert isinstance(drill_set, forms.ModelChoiceField)
+        assert isinstance(trainee, forms.ModelChoiceField)
+        assert isinstance(cohort, forms.ModelChoiceField)
+        drill_set.queryset = DrillSet.objects.filter(organisation=organisation)
+        trainee.queryset = (
             Membership.objects.current()
             .filter(organisation=organisation, role=Role.TRAINEE)
             .select_related("user")
             .order_by("user__name", "user__email")
         )
-        self.fields["trainee"].label_from_instance = lambda m: m.user.display_name  # type: ignore[attr-defined]
-        self.fields["cohort"].queryset = Cohort.objects.filter(organisation=organisation)  # type: ignore[attr-defined]
+        trainee.label_from_instance = lambda m: m.user.display_name  # type: ignore[method-assign,assignment]
+        cohort.queryset = Cohort.objects.filter(organisation=organisation)
 
     def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         if bool(cleaned.get("trainee")) == bool(cleaned.get("cohort")):
             raise forms.ValidationError(_("Choose either one trainee or one cohort."))
         due_on = cleaned.get("due_on")

@@ -9,7 +9,7 @@ from .selectors import assignments_for_trainee
 
 
 def assignments_panel(request: OrgHttpRequest) -> Mapping[str, Any] | None:
-    assignments = assignments_for_trainee(organisation=request.org, user=request.user)  # type: ignore[arg-type]
+    assignments = assignments_for_trainee(organisation=request.org, user=request.user)
     if not assignments:
         return None
     return {"assignments": assignments}

@@ -269,7 +269,8 @@ def _stem(name: str) -> str:
 def _made(document: Mapping[str, Any], *, title: str, default_skill: str) -> Made:
     hand, meta = split_meta(document)
     solution = solve(hand)
-    tags = meta.get("_tags") if isinstance(meta.get("_tags"), list) else []
+    raw_tags = meta.get("_tags")
+    tags = raw_tags if isinstance(raw_tags, list) else []
     skill = meta.get("_skill") if meta.get("_skill") in Skill.values else default_skill
     if not skill:
         skill = suggested_skill(solution["kind"], str(hand["variant"]), solution, hand)
@@ -381,7 +382,8 @@ def _manifest(entries_: list[Entry]) -> tuple[dict[str, Any] | None, list[Entry]
 
 
 def _result(entry: Entry, **values: Any) -> dict[str, Any]:
-    return storable({"file": entry.name, **values})
+    result: dict[str, Any] = storable({"file": entry.name, **values})
+    return result
 
 
 def storable(value: Any) -> Any:
@@ -483,7 +485,7 @@ def _drill_set_from_manifest(
                 position += 1
                 DrillSetItem.objects.create(drill_set=drill_set, position=position, scenario_id=ids[0])
             elif item.get("skill") in Skill.values:
-                variant = item.get("variant") if item.get("variant") in Variant.values else ""
+                variant = item["variant"] if item.get("variant") in Variant.values else ""
                 count = _item_count(item)
                 position += 1
                 DrillSetItem.objects.create(
@@ -505,7 +507,8 @@ def _drill_set_from_manifest(
 def _importer_is_owner(job: ImportJob) -> bool:
     """Only an owner sets how an exam is sat; an instructor's import keeps the defaults."""
     return (
-        Membership.objects.current()
+        job.created_by_id is not None
+        and Membership.objects.current()
         .filter(organisation_id=job.organisation_id, user_id=job.created_by_id, role=Role.OWNER)
         .exists()
     )

@@ -4,13 +4,14 @@ The engine speaks in codes and PHH strings; these are the sentences an instructo
 Card notation stays as the engine writes it, drawn with suit symbols (games.core.names).
 """
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from django.utils.functional import Promise
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
+from games.api import kinds
 from games.core.cards import Card, parse_cards
 from games.core.names import card_label, suit_name
 from games.core.records import ActionRecord
@@ -20,22 +21,42 @@ QUESTION_KINDS: dict[str, Promise] = {
     "bring_in": gettext_lazy("Bring-in: who brings in, how much, who acts first"),
     "next_action": gettext_lazy("Next action: who acts and what they may do"),
     "stub": gettext_lazy("Stub: cards left before 7th street and the procedure"),
+    "stub_count": gettext_lazy("Stub count: cards left in the stub and what the next street needs"),
     "showdown_first": gettext_lazy("Showdown: who must show first"),
     "best_hands": gettext_lazy("Best hands: each player's hand and the ranking"),
     "award": gettext_lazy("Award: who wins each pot and how much"),
     "ruling": gettext_lazy("Ruling: the floor's decision on an irregularity"),
 }
 
-QUESTION_SHORT: dict[str, Promise] = {
-    "pots": gettext_lazy("Pots"),
-    "bring_in": gettext_lazy("Bring-in"),
-    "next_action": gettext_lazy("Next action"),
-    "stub": gettext_lazy("Stub"),
-    "showdown_first": gettext_lazy("Who shows first"),
-    "best_hands": gettext_lazy("Best hands"),
-    "award": gettext_lazy("Award"),
-    "ruling": gettext_lazy("Ruling"),
-}
+
+class KindLabels(Mapping[str, str]):
+    """Question kinds by their short name in the page's language: the engine's own labels
+    (``games.api.kinds``), so that no web table repeats them."""
+
+    def __init__(self, *families: str) -> None:
+        self.families = families
+
+    def _labels(self) -> dict[str, tuple[str, str]]:
+        labels: dict[str, tuple[str, str]] = {}
+        for family in self.families:
+            for question_kind in kinds(family):
+                labels.setdefault(question_kind.name, question_kind.label)
+        return labels
+
+    def __getitem__(self, name: str) -> str:
+        english, japanese = self._labels()[name]
+        return japanese if (get_language() or "").startswith("ja") else english
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._labels())
+
+    def __len__(self) -> int:
+        return len(self._labels())
+
+
+# The stud kinds (the scenario library's), and every game's (a drill's questions).
+QUESTION_SHORT = KindLabels("stud")
+KIND_LABELS = KindLabels("stud", "holdem", "draw", "tenstud")
 
 EVENT_TYPES: dict[str, Promise] = {
     "picks_up_upcards": gettext_lazy("A player picks up their upcards"),

@@ -6,6 +6,8 @@ from typing import Any
 from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 
+from games.api import Field, fields, kind
+
 from .engine import Checked, message_for, place_of
 from .labels import (
     PROCEDURES,
@@ -62,90 +64,116 @@ def seat_amounts(awards: Mapping[Any, int]) -> str:
     )
 
 
-def answer_lines(
-    kind: str, answer: Mapping[str, Any], fields: Sequence[str] | None = None
-) -> list[tuple[str, Any]]:
-    """The answer as (label, value) lines; values are text or lists of cards. ``fields`` (the
-    answer fields a drill asked) leaves out the lines of fields it did not ask."""
-    lines: list[tuple[str, str, Any]] = []  # (field, label, value)
-    if kind == "pots":
-        for i, pot in enumerate(answer.get("pots") or []):
-            label = _("Main pot") if i == 0 else _("Side pot %(number)s") % {"number": i}
-            lines.append(
-                (
-                    "pots",
-                    label,
-                    _("%(amount)s, seats %(seats)s")
-                    % {"amount": chips(pot["amount"]), "seats": _seats(pot["eligible"])},
-                )
-            )
-    elif kind == "bring_in":
-        lines.append(("seat", _("Brings in"), seat_text(answer.get("seat"))))
-        lines.append(("amount", _("Amount"), chips(answer.get("amount"))))
-        first = answer.get("first_to_act")
-        # TDA 2024 RP-10 E: heads-up against a low card all-in on the ante nobody can act.
-        lines.append(
+# Words for the codes of a CHOICE field, by the field's key (the engine's codes otherwise).
+CHOICE_LABELS: dict[str, Mapping[str, Any]] = {"procedure": PROCEDURES, "ruling": RULINGS}
+
+
+def field_label(f: Field) -> str:
+    """A field's label in the page's language (the engine's own, English and Japanese)."""
+    return f.label[1] if _ja() else f.label[0]
+
+
+def choice_label(f: Field, code: Any) -> str:
+    return str(CHOICE_LABELS.get(f.key, {}).get(str(code), code))
+
+
+def _pot_name(i: int) -> str:
+    return _("Main pot") if i == 0 else _("Side pot %(number)s") % {"number": i}
+
+
+def _ranking(groups: Sequence[Sequence[int]] | None) -> str:
+    return " > ".join(_seats(g) for g in groups or []) or _("none")
+
+
+def _field_lines(f: Field, answer: Mapping[str, Any]) -> list[tuple[str, Any]]:
+    """One field of an answer as (label, value) lines, by the field's type."""
+    label, value = field_label(f), answer.get(f.key)
+    if f.type == fields.SEAT:
+        return [(label, _("Nobody") if value is None else seat_text(value))]
+    if f.type == fields.AMOUNT:
+        return [(label, _("none") if value is None else chips(value))]
+    if f.type == fields.AMOUNTS:
+        return [(label, " / ".join(chips(a) for a in value or []) or _("none"))]
+    if f.type == fields.SEATS:
+        return [(label, _seats(value))]
+    if f.type == fields.ORDER:
+        return [(label, " > ".join(seat_text(s) for s in value or []) or _("none"))]
+    if f.type == fields.RANKING:
+        if value is None:
+            return []
+        return [(label, _ranking(value))]
+    if f.type == fields.CHOICE:
+        return [(label, choice_label(f, value))]
+    if f.type == fields.YES_NO:
+        return [(label, _("Yes") if value else _("No"))]
+    if f.type == fields.TEXT:
+        return [(label, str(value or ""))]
+    if f.type == fields.CHIPS_BY_SEAT:
+        return [(label, seat_amounts(value or {}) or _("none"))]
+    if f.type == fields.POTS:
+        return [
             (
-                "first_to_act",
-                _("First to act"),
-                seat_text(first) if first is not None else _("Nobody: no one can act"),
+                _pot_name(i),
+                _("%(amount)s, seats %(seats)s")
+                % {"amount": chips(pot["amount"]), "seats": _seats(pot["eligible"])},
             )
-        )
-    elif kind == "next_action":
-        if answer.get("seat") is None:
-            lines.append(("seat", _("To act"), _("Nobody: the betting round is complete")))
-        else:
-            lines.append(("seat", _("To act"), seat_text(answer["seat"])))
-            lines.append(("options", _("Options"), " · ".join(_options(answer.get("options") or {}))))
-    elif kind == "stub":
-        lines.append(("stub", _("Cards in the stub"), str(answer.get("stub"))))
-        lines.append(("required", _("Cards needed"), str(answer.get("required"))))
-        procedure = answer.get("procedure")
-        lines.append(("procedure", _("Procedure"), str(PROCEDURES.get(str(procedure), procedure))))
-        lines.append(
-            ("community_card", _("Community card"), _("Yes") if answer.get("community_card") else _("No"))
-        )
-        lines.append(
-            ("first_to_act_7th", _("First to act on 7th"), seat_text(answer.get("first_to_act_7th")))
-        )
-    elif kind == "showdown_first":
-        lines.append(("seat", _("Shows first"), seat_text(answer.get("seat"))))
-    elif kind == "best_hands":
-        for seat, hands in (answer.get("hands") or {}).items():
-            for half, label in (("high", _("high")), ("low", _("low"))):
-                hand = _hand(hands.get(half))
-                if hand:
-                    lines.append((f"{half}_ranking", f"{seat_text(int(seat))} ({label})", hand))
-        if answer.get("high_ranking"):
-            lines.append(
-                ("high_ranking", _("High ranking"), " > ".join(_seats(g) for g in answer["high_ranking"]))
-            )
-        if answer.get("low_ranking") is not None:
-            lines.append(
-                (
-                    "low_ranking",
-                    _("Low ranking"),
-                    " > ".join(_seats(g) for g in answer["low_ranking"]) or _("no qualifying low"),
-                )
-            )
-    elif kind == "award":
-        for i, pot in enumerate(answer.get("pots") or []):
-            label = _("Main pot") if i == 0 else _("Side pot %(number)s") % {"number": i}
+            for i, pot in enumerate(value or [])
+        ]
+    if f.type == fields.AWARD_POTS:
+        lines = []
+        for i, pot in enumerate(value or []):
             parts = [chips(pot["amount"])]
-            if "high" in pot:
-                parts.append(_("high: %(seats)s") % {"seats": _seats(pot["high"])})
-            if "low" in pot:
-                parts.append(_("low: %(seats)s") % {"seats": _seats(pot["low"])})
+            for side, word in (("high", _("high: %(seats)s")), ("low", _("low: %(seats)s"))):
+                if side in pot:
+                    parts.append(word % {"seats": _seats(pot[side])})
             parts.append(seat_amounts(pot.get("awards") or {}))
-            lines.append(("awards", label, " · ".join(parts)))
-        lines.append(("awards", _("Each player receives"), seat_amounts(answer.get("awards") or {})))
-    elif kind == "ruling":
-        lines.append(
-            ("ruling", _("Ruling"), str(RULINGS.get(str(answer.get("ruling")), answer.get("ruling"))))
-        )
-        lines.append(("seat", _("Seat"), seat_text(answer.get("seat"))))
-    asked = set(fields or ())
-    return [(label, value) for field, label, value in lines if not asked or field in asked]
+            lines.append((_pot_name(i), " · ".join(parts)))
+        return lines
+    if f.type == fields.OPTIONS:
+        if answer.get("seat") is None:
+            return []
+        return [(label, " · ".join(str(o) for o in _options(value or {})))]
+    return _hand_lines(value)
+
+
+def _hand_lines(hands: Any) -> list[tuple[str, Any]]:
+    """Each seat's hand (``{cards, name}``) or best hands (``{high, low}``), as card lines."""
+    lines: list[tuple[str, Any]] = []
+    for seat, hand in (hands or {}).items() if isinstance(hands, Mapping) else ():
+        if not isinstance(hand, Mapping):
+            continue
+        if "cards" in hand:
+            shown = _hand(hand)
+            if shown:
+                lines.append((seat_text(int(seat)), shown))
+            continue
+        for half, word in (("high", _("high")), ("low", _("low"))):
+            shown = _hand(hand.get(half))
+            if shown:
+                lines.append((f"{seat_text(int(seat))} ({word})", shown))
+    return lines
+
+
+def answer_lines(
+    game: str, kind_name: str, answer: Mapping[str, Any], asked: Sequence[str] | None = None
+) -> list[tuple[str, Any]]:
+    """The answer as (label, value) lines, one renderer per field type of the kind
+    (``games.api.kind``); values are text or a hand's cards. ``asked`` (the fields a drill
+    asked) leaves out the others, but for the breakdowns that explain an answer: each seat's
+    hands, when the answer has them, come first, and the pots as awarded are shown whenever
+    the answer has them."""
+    question_kind = kind(game, kind_name)
+    keys = set(asked or ())
+    lines: list[tuple[str, Any]] = []
+    if isinstance(answer.get("hands"), Mapping):
+        lines += _hand_lines(answer["hands"])
+    for f in question_kind.fields:
+        if f.type == fields.HANDS or (keys and f.key not in keys and f.type != fields.AWARD_POTS):
+            continue
+        if f.only_if_present and f.key in answer and answer[f.key] is None:
+            continue
+        lines += _field_lines(f, answer)
+    return lines
 
 
 def answer_context(solution: Mapping[str, Any] | None) -> dict[str, Any] | None:
@@ -155,7 +183,7 @@ def answer_context(solution: Mapping[str, Any] | None) -> dict[str, Any] | None:
         "kind": QUESTION_SHORT.get(solution["kind"], solution["kind"]),
         "lines": [
             {"label": label, "value": value, "is_hand": isinstance(value, dict)}
-            for label, value in answer_lines(solution["kind"], solution["answer"])
+            for label, value in answer_lines("stud", solution["kind"], solution["answer"])
         ],
         "explanation_en": solution["explanation"]["en"],
         "explanation_ja": solution["explanation"]["ja"],

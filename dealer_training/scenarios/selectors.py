@@ -1,10 +1,11 @@
 """Reads for views, the drills app and tasks. Everything goes through an organisation."""
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypedDict
 
 from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet, Value
 from django.utils import timezone
+from django_stubs_ext import WithAnnotations
 
 from dealer_training.accounts.models import Cohort, Organisation, User
 
@@ -96,7 +97,7 @@ def drill_set_items(*, drill_set: DrillSet) -> QuerySet[DrillSetItem]:
     return drill_set.items.select_related("scenario__current_version").order_by("position")
 
 
-def held_for_exams(*, organisation_id: int) -> QuerySet[DrillSetItem]:
+def held_for_exams(*, organisation_id: int) -> QuerySet[DrillSetItem, Mapping[str, object]]:
     """Ids (``scenario_id`` values) of the scenarios an exam keeps out of practice and review: the
     items of an exam drill set whose owner has not let them be practised."""
     return DrillSetItem.objects.filter(
@@ -107,7 +108,11 @@ def held_for_exams(*, organisation_id: int) -> QuerySet[DrillSetItem]:
     ).values("scenario_id")
 
 
-def drill_set_items_marking_held(*, drill_set: DrillSet) -> QuerySet[DrillSetItem]:
+class Held(TypedDict):
+    held: bool
+
+
+def drill_set_items_marking_held(*, drill_set: DrillSet) -> "QuerySet[WithAnnotations[DrillSetItem, Held]]":
     """``drill_set_items`` with ``held`` on each: in a set that is not an exam, whether an exam
     keeps the item's scenario out of practice (so the set skips it)."""
     if drill_set.is_exam:
@@ -145,6 +150,7 @@ def assignments_for_trainee(*, organisation: Organisation, user: User, limit: in
         if assignment.drill_set_id in seen:
             continue
         seen.add(assignment.drill_set_id)
+        # Read by the template.
         assignment.overdue = assignment.due_at is not None and assignment.due_at < now  # type: ignore[attr-defined]
         assignment.question_count = sum(i.count for i in assignment.drill_set.items.all())  # type: ignore[attr-defined]
         out.append(assignment)

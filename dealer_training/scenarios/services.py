@@ -46,7 +46,7 @@ class ScenarioInUse(Exception):
 
 def version_is_issued(version: ScenarioVersion) -> bool:
     """A version that a trainee was asked (or answered) is frozen: edits make a new version."""
-    return version.questions.exists() or version.attempts.exists()  # type: ignore[attr-defined]
+    return version.questions.exists() or version.attempts.exists()
 
 
 def _tags(tags: Sequence[str] | None) -> list[str]:
@@ -96,7 +96,7 @@ def scenario_save(
             created_by=user,
             varied_from=varied_from,
         )
-        version = ScenarioVersion.objects.create(
+        version: ScenarioVersion | None = ScenarioVersion.objects.create(
             scenario=scenario, number=1, document=doc, kind=kind, answer=solution, created_by=user
         )
         scenario.current_version = version

@@ -1,6 +1,7 @@
 """Celery entry points of the scenarios app."""
 
 from contextlib import suppress
+from typing import Any
 
 from celery import Task, shared_task
 from celery.exceptions import SoftTimeLimitExceeded
@@ -26,7 +27,7 @@ from .models import ImportJob
     soft_time_limit=settings.JOBS_SOFT_TIME_LIMIT,
     time_limit=settings.JOBS_TIME_LIMIT,
 )
-def import_run(self: Task, job_id: int) -> None:
+def import_run(self: Task[Any, Any], job_id: int) -> None:
     """Process an uploaded import (queued when its job row is committed).
 
     Delivered again after a worker was lost, it goes on from the files already recorded; while

@@ -3,6 +3,7 @@
 import json
 from typing import Any
 
+from django import forms
 from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
@@ -70,7 +71,7 @@ def scenario_list(request: OrgHttpRequest) -> HttpResponse:
     page = paginate(request, scenarios_for_organisation(organisation=request.org, filters=filters))
     for scenario in page.object_list:
         kind = scenario.current_version.kind if scenario.current_version else ""
-        scenario.kind_label = QUESTION_SHORT.get(kind, kind)  # type: ignore[attr-defined]
+        scenario.kind_label = QUESTION_SHORT.get(kind, kind)
     context = {
         "page": page,
         "filters": filters,
@@ -227,6 +228,7 @@ def _name_the_suggested_skill(draft: Draft, solution: dict[str, Any], document: 
     """The empty skill choice says which skill saving will give the question."""
     suggested = suggested_skill(solution["kind"], str(document.get("variant")), solution, document)
     field = draft.meta.fields["skill"]
+    assert isinstance(field, forms.ChoiceField)
     label = _("From the question: %(skill)s") % {"skill": Skill(suggested).label}
     field.choices = [("", label), *Skill.choices]
 
@@ -259,7 +261,7 @@ def _save(request: OrgHttpRequest, draft: Draft, scenario: Scenario | None, publ
     try:
         saved = scenario_save(
             organisation=request.org,
-            user=request.user,  # type: ignore[arg-type]
+            user=request.user,
             document=checked.document,
             title=meta.cleaned_data["title"].strip(),
             notes=meta.cleaned_data.get("notes") or "",
@@ -424,7 +426,7 @@ def scenario_vary(request: OrgHttpRequest, pk: int) -> HttpResponse:
         try:
             made = scenario_vary_service(
                 scenario=scenario,
-                user=request.user,  # type: ignore[arg-type]
+                user=request.user,
                 count=form.cleaned_data["count"],
                 changes=form.cleaned_data["changes"],
                 seed=form.cleaned_data.get("seed"),

@@ -1,5 +1,7 @@
 """Import and export pages: uploads become import jobs run by Celery; exports are downloads."""
 
+from typing import Any
+
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.text import slugify
@@ -21,12 +23,12 @@ INVALID = 422
 TOO_LARGE = 413
 
 
-def _job_rows(job: ImportJob) -> list[dict[str, object]]:
+def _job_rows(job: ImportJob) -> list[dict[str, Any]]:
     rows = []
     for result in job.results or []:
         if not isinstance(result, dict):
             continue
-        row: dict[str, object] = {
+        row: dict[str, Any] = {
             "file": result.get("file", ""),
             "ok": bool(result.get("ok")),
             "skipped": bool(result.get("skipped")),
@@ -67,7 +69,7 @@ def import_upload(request: OrgHttpRequest) -> HttpResponse:
                 upload = form.cleaned_data["file"]
                 job = import_job_create(
                     organisation=request.org,
-                    user=request.user,  # type: ignore[arg-type]
+                    user=request.user,
                     filename=upload.name or "upload",
                     payload=upload.read(),
                     options={
@@ -96,7 +98,7 @@ def import_job(request: OrgHttpRequest, pk: int) -> HttpResponse:
         "job": job,
         "rows": rows,
         "finished": job.status in (ImportJob.Status.DONE, ImportJob.Status.FAILED),
-        "kept": sum(r["count"] for r in rows if r["ok"]),  # type: ignore[misc]
+        "kept": sum(r["count"] for r in rows if r["ok"]),
         "failed": sum(1 for r in rows if not r["ok"] and not r["skipped"]),
         "percent": int(100 * job.processed / job.total) if job.total else 0,
     }

@@ -41,7 +41,7 @@ def _is_owner(request: OrgHttpRequest) -> bool:
 def drill_sets(request: OrgHttpRequest) -> HttpResponse:
     form = DrillSetForm(request.POST or None, owner=_is_owner(request))
     if request.method == "POST" and form.is_valid():
-        drill_set = drill_set_save(organisation=request.org, user=request.user, values=form.cleaned_data)  # type: ignore[arg-type]
+        drill_set = drill_set_save(organisation=request.org, user=request.user, values=form.cleaned_data)
         messages.success(
             request, _("Drill set “%(title)s” created. Add its items now.") % {"title": drill_set.title}
         )
@@ -86,7 +86,7 @@ def drill_set_detail(request: OrgHttpRequest, pk: int) -> HttpResponse:
         if form.is_valid():
             drill_set_save(
                 organisation=request.org, user=request.user, values=form.cleaned_data, drill_set=drill_set
-            )  # type: ignore[arg-type]
+            )
             messages.success(request, _("Drill set saved."))
             return redirect("scenarios:drill_set", org_slug=request.org.slug, pk=drill_set.pk)
         return render(
@@ -181,7 +181,7 @@ def assignments(request: OrgHttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         assignment_create(
             organisation=request.org,
-            user=request.user,  # type: ignore[arg-type]
+            user=request.user,
             drill_set=form.cleaned_data["drill_set"],
             trainee=form.cleaned_data.get("trainee"),
             cohort=form.cleaned_data.get("cohort"),

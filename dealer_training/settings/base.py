@@ -3,9 +3,13 @@
 from datetime import timedelta
 from pathlib import Path
 
+import django_stubs_ext
 import environ
 from celery.schedules import crontab
 from django.utils.translation import gettext_lazy as _
+
+# Django's generic classes (ModelAdmin, ModelForm, QuerySet ...) take type arguments at run time.
+django_stubs_ext.monkeypatch()
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 

@@ -15,7 +15,7 @@ from .base import env
 
 
 def _required(name: str) -> str:
-    value = env.str(name, default="").strip()
+    value: str = env.str(name, default="").strip()
     if not value:
         raise ImproperlyConfigured(
             f"Set the {name} environment variable; production refuses to start without it."

@@ -140,6 +140,10 @@ TEXTS: dict[str, CitationText] = {
         "Substantial action means either two actions in turn of which at least one puts chips in, or any three actions in turn (checks and folds count).",
         "実質的なアクションとは、順番どおりの2つのアクションで少なくとも1つがチップを出すもの、または順番どおりのアクションが3つ（チェックやフォールドも数えます）あったことです。",
     ),
+    "TDA 2024 Rule 38": _t(
+        "The burn is always one card per street, never more: none before the initial deal, one before each of 4th to 7th street in stud.",
+        "バーンは1ストリートに必ず1枚で、それ以上はしません。スタッドでは最初のディールの前にはバーンせず、4thストリートから7thストリートの前に1枚ずつバーンします。",
+    ),
     "TDA 2024 Rule 39-D": _t(
         "When the stub has to be reshuffled, the cards are scrambled face down, so nobody sees them.",
         "スタブをシャッフルし直すときは、誰にも見えないようにカードを裏向きのまま混ぜます。",

@@ -71,6 +71,7 @@ _ALL: tuple[Citation, ...] = (
         "実質的なアクション後はミスディールにしない",
     ),
     _c("TDA 2024 Rule 36", "tda-2024", "Substantial action", "実質的なアクション"),
+    _c("TDA 2024 Rule 38", "tda-2024", "One burn per street", "バーンは1ストリートに1枚"),
     _c("TDA 2024 Rule 39-D", "tda-2024", "Reshuffles face down", "リシャッフルは裏向きで"),
     _c("TDA 2024 Rule 43", "tda-2024", "Raises in no-limit", "ノーリミットのレイズ額"),
     _c("TDA 2024 Rule 47-A", "tda-2024", "Re-opening in no-limit", "ノーリミットのリオープン"),

@@ -108,6 +108,13 @@ SENTENCES: dict[str, str] = {
     "stub.case_c": "RP-10 H case C",
     "stub.first_with_community_card": "a community card is dealt; the 6th-street first actor acts first",
     "stub.first_boards_unchanged": "7th is dealt down to everyone; the same board acts first",
+    # stub_count
+    "stub_count.stub": "cards dealt per street + burns; 52 - dealt - burns is the stub",
+    "stub_count.folded_count": "a folded hand held cards: they count as dealt",
+    "stub_count.needed": "4th to 6th street: burn + one card per player still in the hand",
+    "stub_count.needed_seventh": "7th street: the RP-10 H required number (players + burn + last card)",
+    "stub_count.enough": "the stub is at least what the next street needs",
+    "stub_count.short": "7th street, the stub below the required number: RP-10 H case A, B or C",
     # showdown order
     "showdown.not_at_risk": "a live player is all-in and another live player has chips",
     "showdown.last_aggressor": (

@@ -133,9 +133,12 @@ _SCALAR: dict[str, Callable[[Any], Any]] = {
 class Field:
     """One field of a kind's answer.
 
-    ``choices`` are the codes of a :data:`CHOICE` field; ``none_allowed`` lets a :data:`SEAT`
-    be nobody (``None``); ``only_if_present`` judges the field only when the engine's answer
-    has it (the low ranking of a stud hi-lo hand, for example).
+    ``choices`` are the codes of a :data:`CHOICE` field. ``none_allowed`` lets a :data:`SEAT`
+    be nobody (``None``), an :data:`AMOUNT` be left blank (``None``: none applies), and a
+    :data:`SEATS` or :data:`CHIPS_BY_SEAT` be empty; otherwise a blank input is asked again
+    (how a trainee enters the field, not how it is compared). ``only_if_present`` judges the
+    field only when the engine's answer has it (the low ranking of a stud hi-lo hand, for
+    example).
     """
 
     key: str

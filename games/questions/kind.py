@@ -98,6 +98,9 @@ class QuestionKind:
     # (``(code, params)``, or None when it can; ``games.answerable``).
     rebuild: Callable[[Mapping[str, Any], random.Random], dict[str, Any]] | None = None
     premise: Callable[[Any], tuple[str, dict[str, Any]] | None] | None = None
+    # A kind that generates its own hands declares it: ``generate(rng, variant, ruleset,
+    # structure)`` returns ``(hand, tags)`` as the stud generators do (games.stud.generate).
+    generate: Callable[..., tuple[Any, list[str]]] | None = None
 
     def phrase(self, lang: str) -> str:
         """The kind's answer as a sentence names it."""

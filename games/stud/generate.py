@@ -377,6 +377,13 @@ _MAKERS = {
 }
 
 
+def _declared_generator(kind: str) -> Callable[..., tuple[_Hand, list[str]]]:
+    """The generator a kind declares in its own module (games.questions.kind)."""
+    maker = registry.kind("stud", kind).generate
+    assert maker is not None, kind
+    return maker
+
+
 def structure_of(structure: Structure | Mapping[str, Any] | None) -> Structure:
     """The structure to generate with: the default 100/200/500/1000, a :class:`Structure`,
     or a mapping for :func:`~games.stud.rules.structure_from` (validated)."""
@@ -458,7 +465,7 @@ def generate(
     rules_key = f"{sorted((rules or {}).items())!r}"
     if focus is None:
         rng = random.Random(f"{kind}|{v.value}|{seed}|{rs.name}|{rules_key}|{s!r}")
-        hand, tags = _MAKERS[kind](rng, v, rs, s)
+        hand, tags = (_MAKERS.get(kind) or _declared_generator(kind))(rng, v, rs, s)
     else:
         from games.stud.generate_focus import MAKERS, structure_for
 

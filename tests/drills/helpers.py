@@ -17,128 +17,113 @@ OPTION_FIELDS = {
 }
 
 
-def form_data(question: Any, *, correct: bool = True) -> dict[str, Any]:
-    answer = question.expected["answer"]
-    fields = set(question.fields)
+def post_for(game: str, kind: str, fields: Any, answer: dict[str, Any]) -> dict[str, Any]:
+    """The POST the answer form sends for ``answer``, field by field of the kind's typed fields
+    (the inputs of ``templates/drills/fields/<type>.html``)."""
+    from games.api import fields as types
+    from games.api import kind as find_kind
+
+    asked = set(fields or ())
     data: dict[str, Any] = {}
-    kind = question.kind
-    if kind == "pots":
-        for i, pot in enumerate(answer["pots"]):
-            data[f"pot_amount_{i}"] = str(pot["amount"])
-            data[f"pot_eligible_{i}"] = [str(s) for s in pot["eligible"]]
-        if not correct:
-            data["pot_amount_0"] = str(answer["pots"][0]["amount"] + 100)
-    elif kind in ("bring_in", "showdown_first", "next_action"):
-        seat = answer.get("seat")
-        data["seat"] = "none" if seat is None else str(seat)
-        if "amount" in fields:
-            data["amount"] = str(answer["amount"])
-        if "first_to_act" in fields:
-            data["first_to_act"] = str(answer["first_to_act"])
-        if "options" in fields and seat is not None:
-            options = answer["options"]
-            ticked = [name for name in ("fold", "check") if options.get(name)]
+    for f in find_kind(game, kind).fields:
+        if asked and f.key not in asked:
+            continue
+        value = answer.get(f.key)
+        if f.type == types.SEAT:
+            data[f.key] = "none" if value is None else str(value)
+        elif f.type in (types.AMOUNT, types.TEXT):
+            data[f.key] = "" if value is None else str(value)
+        elif f.type in (types.AMOUNTS, types.ORDER):
+            data[f.key] = " ".join(str(v) for v in value or [])
+        elif f.type == types.SEATS:
+            data[f.key] = [str(s) for s in value or []]
+        elif f.type == types.RANKING:
+            for place, group in enumerate(value or [], start=1):
+                for seat in group:
+                    data[f"{f.key}_{seat}"] = str(place)
+        elif f.type == types.CHOICE:
+            data[f.key] = str(value)
+        elif f.type == types.YES_NO:
+            data[f.key] = "yes" if value else "no"
+        elif f.type == types.CHIPS_BY_SEAT:
+            for seat, amount in (value or {}).items():
+                data[f"{f.key}_{seat}"] = str(amount)
+        elif f.type in (types.POTS, types.AWARD_POTS):
+            for i, pot in enumerate(value or []):
+                data[f"{f.key}_amount_{i}"] = str(pot["amount"])
+                data[f"{f.key}_eligible_{i}"] = [str(s) for s in pot["eligible"]]
+                for side in ("high", "low", "winners"):
+                    if pot.get(side):
+                        data[f"{f.key}_{side}_{i}"] = [str(s) for s in pot[side]]
+                for seat, amount in (pot.get("awards") or {}).items():
+                    data[f"{f.key}_awards_{i}_{seat}"] = str(amount)
+        elif f.type == types.OPTIONS:
+            if answer.get("seat") is None:
+                continue
+            ticked = [name for name in ("fold", "check") if (value or {}).get(name)]
             for key, (option, name) in OPTION_FIELDS.items():
-                value = options.get(key)
-                if value is None or value == []:
+                amount = (value or {}).get(key)
+                if amount is None or amount == []:
                     continue
                 ticked.append(option)
-                data[name] = " ".join(str(v) for v in value) if isinstance(value, list) else str(value)
+                data[name] = " ".join(str(v) for v in amount) if isinstance(amount, list) else str(amount)
             data["option"] = ticked
-        if not correct:
-            data["seat"] = str(_other_seat(question, seat))
-    elif kind == "stub":
-        data.update(
-            stub=str(answer["stub"] + (0 if correct else 1)),
-            required=str(answer["required"]),
-            procedure=answer["procedure"],
-            community_card="yes" if answer["community_card"] else "no",
-        )
-        if "first_to_act_7th" in fields:
-            data["first_to_act_7th"] = str(answer["first_to_act_7th"])
-    elif kind == "best_hands":
-        for key, prefix in (("high_ranking", "high"), ("low_ranking", "low")):
-            if key not in fields:
-                continue
-            ranking = answer.get(key) or []
-            if not correct and len(ranking) > 1:
-                ranking = list(reversed(ranking))
-            for place, group in enumerate(ranking, start=1):
-                for seat in group:
-                    data[f"{prefix}_{seat}"] = str(place)
-    elif kind == "award":
-        for seat, amount in answer["awards"].items():
-            data[f"award_{seat}"] = str(amount + (0 if correct else 100))
-    elif kind == "ruling":
-        data["ruling"] = (
-            answer["ruling"] if correct else ("misdeal" if answer["ruling"] != "misdeal" else "dead_hand")
-        )
+        elif f.type == types.HANDS:
+            for seat, hand in (value or {}).items():
+                for side in ("high", "low"):
+                    if (hand or {}).get(side):
+                        data[f"{f.key}_{seat}_{side}"] = " ".join(hand[side]["cards"])
     return data
 
 
-def _other_seat(question: Any, seat: int | None) -> int:
-    """A seat at the table other than ``seat``."""
-    seats = question.document.get("seats") or list(range(1, len(question.document["starting_stacks"]) + 1))
-    return next(int(s) for s in seats if s != seat)
+def _seats_of(question: Any) -> list[int]:
+    document = question.document
+    if "seats" in document and isinstance(document["seats"], list):
+        return [int(s) for s in document["seats"]]
+    if "starting_stacks" in document:
+        return list(range(1, len(document["starting_stacks"]) + 1))
+    return [1, 2, 3, 4, 5]
+
+
+def form_data(question: Any, *, correct: bool = True) -> dict[str, Any]:
+    """The answer form's POST for ``question``: the engine's answer, or (``correct=False``) the
+    engine's answer with its first asked field made wrong."""
+    answer = dict(question.expected["answer"])
+    if not correct:
+        answer = _wrong(question, answer)
+    return post_for(question.variant, question.kind, question.fields, answer)
 
 
 def other_form_data(question: Any, *, correct: bool = True) -> dict[str, Any]:
-    """The answer form of a hold'em, draw or ten-card stud question, from the engine's answer."""
-    answer = question.expected["answer"]
-    kind = question.kind
-    if kind in ("next_action", "pots", "award"):
-        data = form_data(question, correct=correct)
-        data.pop("bring_in", None)
-        data.pop("complete_to", None)
-        if kind == "award" and "returned" in question.fields:
-            for seat, amount in (answer.get("returned") or {}).items():
-                data["returned_seat"] = str(seat)
-                data["returned_amount"] = str(amount)
-        return data
-    seats = (
-        [
-            int(s)
-            for s in (
-                question.document.get("seats") or range(1, len(question.document["starting_stacks"]) + 1)
-            )
-        ]
-        if "starting_stacks" in question.document
-        else [1, 2, 3, 4, 5]
-    )
-    data: dict[str, Any] = {}
-    if kind == "min_raise":
-        least = answer["min_raise_to"]  # None: this player may not raise (the field is left empty)
-        if least is None:
-            given = "" if correct else str(answer["full_raise_to"])
-        else:
-            given = str(least + (0 if correct else 1))
-        data = {"seat": str(answer["seat"]), "min_raise_to": given}
-    elif kind in ("round_over", "phase_end"):
-        complete = answer["complete"] if correct else not answer["complete"]
-        data["complete"] = "yes" if complete else "no"
-        if kind == "round_over":
-            data["pending"] = [str(s) for s in answer["pending"]]
-        else:
-            data["next"] = "none" if answer.get("next") is None else str(answer["next"])
-    elif kind in ("showdown_winner", "round_result"):
-        winner = answer["winner"] if correct else next(s for s in seats if s != answer["winner"])
-        data["winner"] = str(winner)
-        if kind == "round_result":
-            data["pot"] = str(answer["pot"])
-            data["eliminated"] = [str(s) for s in answer["eliminated"]]
-    elif kind == "next_reveal":
-        chosen = answer["seats"] if correct else [s for s in seats if s not in answer["seats"]][:1]
-        data["reveal"] = [str(s) for s in chosen]
-    elif kind == "final_ranking":
-        ranking = answer["ranking"] if correct else list(reversed(answer["ranking"]))
-        for place, group in enumerate(ranking, start=1):
-            for seat in group:
-                data[f"rank_{seat}"] = str(place)
-    elif kind == "split":
-        data["winners"] = [str(s) for s in answer["winners"]]
-        for seat, amount in answer["awards"].items():
-            data[f"award_{seat}"] = str(amount + (0 if correct else 100))
-    return data
+    """The answer form of a hold'em, draw or ten-card stud question (the same form as stud's)."""
+    return form_data(question, correct=correct)
+
+
+def _wrong(question: Any, answer: dict[str, Any]) -> dict[str, Any]:
+    from games.api import fields as types
+    from games.api import kind as find_kind
+
+    asked = set(question.fields or ())
+    first = next(f for f in find_kind(question.variant, question.kind).fields if not asked or f.key in asked)
+    value = answer.get(first.key)
+    seats = _seats_of(question)
+    if first.type == types.SEAT:
+        answer[first.key] = next(s for s in seats if s != value)
+    elif first.type == types.AMOUNT:
+        answer[first.key] = (value or 0) + 100
+    elif first.type == types.SEATS:
+        answer[first.key] = [s for s in seats if s not in (value or [])][:1] or seats[:1]
+    elif first.type == types.RANKING:
+        answer[first.key] = list(reversed(value)) if value and len(value) > 1 else [[s] for s in seats[:2]]
+    elif first.type == types.CHOICE:
+        answer[first.key] = next(c for c in first.choices if c != value)
+    elif first.type == types.YES_NO:
+        answer[first.key] = not value
+    elif first.type == types.CHIPS_BY_SEAT:
+        answer[first.key] = {seat: amount + 100 for seat, amount in (value or {}).items()}
+    elif first.type == types.POTS:
+        answer[first.key] = [{**value[0], "amount": value[0]["amount"] + 100}, *value[1:]]
+    return answer
 
 
 def every_drill() -> list[dict[str, Any]]:
@@ -155,3 +140,12 @@ def every_drill() -> list[dict[str, Any]]:
     ]
     drills += [{"variant": code, "topic": t.kind} for code, game in GAMES.items() for t in game.topics]
     return drills
+
+
+def parse_form(question: Any, data: Any) -> dict[str, Any]:
+    """The answer object the question's form reads from ``data`` (``answer_form.parse``)."""
+    from dealer_training.drills.answer_form import parse
+    from dealer_training.drills.present import answer_seats, table_for
+
+    seats, ranked = answer_seats(question, table_for(question))
+    return parse(question.variant, question.kind, question.fields, data, seats=seats, ranked=ranked)

@@ -51,7 +51,7 @@ def _assert_asked_again(client, org, question, data, message, *, htmx):
 def test_an_empty_award_form_is_asked_again_and_keeps_the_question_open(client, org, trainee, htmx):
     question = _award_question(org, trainee)
     client.force_login(trainee.user)
-    blank = {f"award_{seat}": "" for seat in range(1, 9)}
+    blank = {f"awards_{seat}": "" for seat in range(1, 9)}
     _assert_asked_again(
         client, org, question, blank, "Enter the chips at least one player receives.", htmx=htmx
     )
@@ -60,7 +60,7 @@ def test_an_empty_award_form_is_asked_again_and_keeps_the_question_open(client, 
 def test_an_award_of_zeros_everywhere_is_a_blank_form_too(client, org, trainee):
     question = _award_question(org, trainee)
     client.force_login(trainee.user)
-    zeros = {f"award_{seat}": "0" for seat in range(1, 9)}
+    zeros = {f"awards_{seat}": "0" for seat in range(1, 9)}
     _assert_asked_again(
         client, org, question, zeros, "Enter the chips at least one player receives.", htmx=True
     )
@@ -75,7 +75,7 @@ def test_an_empty_hold_em_award_form_is_asked_again(client, org, trainee):
 def test_an_empty_split_form_is_asked_again_naming_both_parts(client, org, trainee):
     client.force_login(trainee.user)
     question = _other_question(client, org, "T10S", "split")
-    _assert_asked_again(client, org, question, {}, "Choose who wins.", htmx=True)
+    _assert_asked_again(client, org, question, {}, "Choose at least one seat.", htmx=True)
     _assert_asked_again(
         client, org, question, {}, "Enter the chips at least one player receives.", htmx=False
     )

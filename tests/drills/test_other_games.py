@@ -7,10 +7,13 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.html import escape
 
+from dealer_training.drills.answer_form import parse
 from dealer_training.drills.models import Attempt, DrillSession, Question
-from dealer_training.drills.other_games import GAMES, answer_lines, parse
+from dealer_training.drills.other_games import GAMES
 from dealer_training.drills.services import current_question, session_start
+from dealer_training.drills.topics import answer_fields
 from dealer_training.progress.models import SkillProgress
+from dealer_training.scenarios.present import answer_lines
 from games.generate_other import FOCUSES, generate_other
 from games.judge import judge
 from games.solve import solve
@@ -85,7 +88,7 @@ def test_a_mixed_drill_of_a_game_asks_its_several_questions(client, trainee, org
         ("NT", "min_raise", {"seat": "1", "min_raise_to": "lots"}),
         ("FCH", "showdown_winner", {"winner": "9"}),
         ("T10S", "next_reveal", {}),
-        ("T10S", "final_ranking", {"rank_1": "x"}),
+        ("T10S", "final_ranking", {"ranking_1": "x"}),
     ],
 )
 def test_an_unreadable_answer_of_another_game_is_422_and_nothing_is_stored(
@@ -185,11 +188,11 @@ def test_a_player_who_may_not_raise_is_answered_with_an_empty_amount(client, tra
         pytest.fail("no hold'em question where the player may not raise in 200 seeds")
     url = reverse("drills:answer", args=[org.slug, question.pk])
     page = client.get(reverse("drills:play", args=[org.slug, session.pk]), **EN).content.decode()
-    assert "leave it empty when this player may not raise" in page
+    assert 'placeholder="none: leave empty"' in page  # the field allows none: left empty
     response = client.post(url, other_form_data(question, correct=True), **EN, **HTMX)
     html = response.content.decode()
     assert 'data-feedback="right"' in html
-    assert "May not raise" in html
+    assert "<dt>Minimum raise to</dt><dd>none</dd>" in html
     wrong = _start(client, org, "NT", "min_raise", count=1)
     other = current_question(session=wrong)
     data = other_form_data(other, correct=False)
@@ -230,14 +233,13 @@ def test_a_finished_betting_phase_is_answered_with_the_first_to_draw_as_the_form
     client.force_login(trainee.user)
     session, question = _question_of(client, org, FCH_PHASE_JUST_OVER)
     page = client.get(reverse("drills:play", args=[org.slug, session.pk]), **EN).content.decode()
-    assert "Is this betting phase over?" in page
-    assert "Once it is over: the first to draw." in page
-    assert "Nobody: the phase is over" not in page  # nobody acts next only when the round is over
-    assert "Nobody: everyone else dropped, the round is over" in page
+    assert "Phase complete" in page
+    assert "once it is over: the first to draw" in page
+    assert 'name="next" value="none"' in page  # nobody acts next when everyone else dropped
     url = reverse("drills:answer", args=[org.slug, question.pk])
     html = client.post(url, {"complete": "yes", "next": "1"}, **EN, **HTMX).content.decode()
     assert 'data-feedback="right"' in html
-    assert "First to draw" in html
+    assert "once it is over: the first to draw" in html
     # "Over, and nobody acts" is wrong: the draw comes next, and seat 1 draws first.
     client.get(reverse("drills:play", args=[org.slug, session.pk]))
     other = _pending(session)
@@ -267,13 +269,14 @@ def test_every_phase_end_question_is_judged_as_its_form_reads(focus):
         if focus == "everyone_else_drops"
         else [generate_other(kind="phase_end", variant="FCH", seed=s, focus=focus) for s in range(40)]
     )
-    fields = GAMES["FCH"].topic("phase_end").fields
+    fields = answer_fields("FCH", "phase_end")
     for document in documents:
         complete, nxt = _dealer_reading(document)
-        given = parse("phase_end", fields, {"complete": complete, "next": nxt}, seats=[1, 2, 3, 4])
+        given = parse("FCH", "phase_end", fields, {"complete": complete, "next": nxt}, seats=[1, 2, 3, 4])
         verdict = judge(solve(document), given, fields=fields)
         assert verdict["correct"], (document["actions"], given, solve(document)["answer"])
         with translation.override("en"):
-            lines = dict(answer_lines("phase_end", solve(document)["answer"], fields))
-        label = "To act" if nxt == "none" else "Next to bet" if complete == "no" else "First to draw"
-        assert label in lines, lines
+            lines = answer_lines("FCH", "phase_end", solve(document)["answer"], fields)
+        shown = "Nobody" if nxt == "none" else f"Seat {nxt}"
+        assert lines[-1][0].startswith("Next to act"), lines
+        assert lines[-1][1] == shown, lines

@@ -138,19 +138,21 @@ def test_a_minimum_raise_with_nothing_bet_asks_for_the_minimum_bet():
 
 
 def test_a_hold_em_award_asks_for_the_chips_going_back_too():
-    assert "returned" in other_games.fields_of("NT", "award")
-    answer = other_games.parse(
-        "award",
-        ("awards", "returned"),
-        {"award_2": "1,200", "returned_seat": "3", "returned_amount": "850"},
-        seats=[1, 2, 3],
-    )
+    from dealer_training.drills.answer_form import AnswerError, parse
+    from dealer_training.drills.topics import answer_fields
+
+    fields = answer_fields("NT", "award")
+    assert "returned" in fields
+    answer = parse("NT", "award", fields, {"awards_2": "1,200", "returned_3": "850"}, seats=[1, 2, 3])
     assert answer == {"awards": {"2": 1200}, "returned": {"3": 850}}
-    none = other_games.parse("award", ("awards", "returned"), {"award_2": "1200"}, seats=[1, 2, 3])
+    none = parse("NT", "award", fields, {"awards_2": "1200"}, seats=[1, 2, 3])
     assert none["returned"] == {}
-    with pytest.raises(other_games.AnswerError) as err:
-        other_games.parse("award", ("awards", "returned"), {"returned_amount": "850"}, seats=[1, 2, 3])
-    assert "returned_seat" in err.value.errors
+    with pytest.raises(AnswerError) as err:
+        parse("NT", "award", fields, {"awards_2": "1200", "returned_3": "lots"}, seats=[1, 2, 3])
+    assert "returned_3" in err.value.errors
+    with pytest.raises(AnswerError) as err:  # chips going back alone: nobody is awarded the pot
+        parse("NT", "award", fields, {"returned_3": "850"}, seats=[1, 2, 3])
+    assert "awards" in err.value.errors
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])

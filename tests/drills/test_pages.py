@@ -73,7 +73,7 @@ def test_the_question_page_is_a_full_page_and_the_answer_fragment_is_the_table_a
     page = client.get(urls(org, question)["play"], **EN).content.decode()
     assert "<html" in page
     assert 'id="question-main"' in page
-    assert "Who brings in?" in page
+    assert "Brings in" in page
     fragment = answer(client, org, question, htmx=True)
     assert fragment.status_code == 200
     html = fragment.content.decode()
@@ -347,8 +347,8 @@ def test_the_pots_form_has_a_row_for_every_pot_a_hand_can_make(client, trainee, 
             continue
         pots = question.expected["answer"]["pots"]
         page = client.get(urls(org, question)["play"], **EN).content.decode()
-        rows = len(re.findall(r'name="pot_amount_\d+"', page))
-        seats = len(re.findall(r'name="pot_eligible_0"', page))
+        rows = len(re.findall(r'name="pots_amount_\d+"', page))
+        seats = len(re.findall(r'name="pots_eligible_0"', page))
         assert rows >= max(len(pots), seats)
         if len(pots) > most:
             most = len(pots)
@@ -371,7 +371,7 @@ def test_the_correct_answer_of_a_first_to_act_question_names_the_seat_and_no_emp
     assert question.fields == ["seat"]
     html = answer(client, org, question, correct=correct, htmx=True).content.decode()
     box = _correct_answer_box(html)
-    assert re.findall(r"<dt>(.*?)</dt>", box) == ["To act"]
+    assert re.findall(r"<dt>(.*?)</dt>", box) == ["Next to act"]
     assert "Options" not in box
 
 
@@ -385,8 +385,8 @@ def test_the_award_answer_sets_each_seats_chips_apart_from_its_seat_number():
     document = generate(kind="award", focus="odd_chips", variant="F7S/8", seed=2)
     answer = solve(document)["answer"]
     with translation.override("en"):
-        lines = dict(answer_lines("award", answer, ["awards"]))
-    totals = lines["Each player receives"]
+        lines = dict(answer_lines("F7S/8", "award", answer, ["awards"]))
+    totals = lines["Chips received"]
     # "Seat 3 1,400" ran the seat number into the amount.
     assert totals == ", ".join(f"Seat {seat}: {amount:,}" for seat, amount in answer["awards"].items())
     assert re.search(r"Seat \d+: [\d,]+$", lines["Main pot"])
@@ -438,7 +438,7 @@ def test_the_pots_form_shows_the_main_pot_and_one_side_pot_and_keeps_the_other_r
     # Every row is in the page (the form works without the script), named as the parser reads it.
     assert [int(i) for i, _ in rows] == list(range(seats))
     assert [bool(extra) for _, extra in rows] == [False, False] + [True] * (seats - 2)
-    assert len(re.findall(r'name="pot_eligible_0"', html)) == seats
+    assert len(re.findall(r'name="pots_eligible_0"', html)) == seats
     assert "Add a side pot" in html
     assert "data-pot-add" in html
 
@@ -450,16 +450,16 @@ def test_a_refused_pots_answer_comes_back_with_its_values_and_every_row_up_to_th
     question = _pots_question(issued, trainee, 6)
     seats = _seats(question)
     data = {
-        "pot_amount_0": "800",
-        "pot_eligible_0": [str(s) for s in seats],
-        "pot_eligible_3": [str(seats[1])],
+        "pots_amount_0": "800",
+        "pots_eligible_0": [str(s) for s in seats],
+        "pots_eligible_3": [str(seats[1])],
     }
     response = client.post(urls(org, question)["answer"], data, **EN)
     assert response.status_code == 422
     html = response.content.decode()
     assert [bool(extra) for _, extra in _rows(html)] == [False] * 4 + [True] * (len(seats) - 4)
-    assert re.search(r'name="pot_amount_0" [^>]* value="800"', html)
-    ticked = re.findall(r'name="pot_eligible_(\d)" value="(\d)" aria-label="[^"]*" checked', html)
+    assert re.search(r'name="pots_amount_0" [^>]* value="800"', html)
+    ticked = re.findall(r'name="pots_eligible_(\d)" value="(\d)" aria-label="[^"]*" checked', html)
     assert ticked == [("0", str(s)) for s in seats] + [("3", str(seats[1]))]
     # The row that lacks its amount says so where it is.
     row = html[html.index('data-pot-row="3"') : html.index('data-pot-row="4"')]

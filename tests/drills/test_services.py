@@ -28,8 +28,7 @@ def _given(question, correct):
     """The answer object itself (what the form parses into)."""
     from django.http import QueryDict
 
-    from dealer_training.drills.answers import parse_answer
-    from dealer_training.drills.present import controls_for, table_for
+    from .helpers import parse_form
 
     data = QueryDict(mutable=True)
     for key, value in form_data(question, correct=correct).items():
@@ -37,10 +36,7 @@ def _given(question, correct):
             data.setlist(key, value)
         else:
             data[key] = value
-    controls = controls_for(question, table_for(question))
-    return parse_answer(
-        question.kind, question.fields, data, seats=controls["seats"], ranked=controls["ranked"]
-    )
+    return parse_form(question, data)
 
 
 def test_time_to_answer_is_measured_on_the_server_from_the_issue_of_the_question(trainee, org, issued):
@@ -244,7 +240,7 @@ def test_a_bring_in_where_nobody_can_act_is_answered_with_nobody_and_judged_righ
     # nothing, so no one acts; the form offers "nobody" for who acts first.
     from django.http import QueryDict
 
-    from dealer_training.drills.answers import parse_answer
+    from dealer_training.drills.answer_form import parse
     from games.judge import judge
     from games.solve import solve
 
@@ -261,9 +257,9 @@ def test_a_bring_in_where_nobody_can_act_is_answered_with_nobody_and_judged_righ
     data = QueryDict(mutable=True)
     data.update({"seat": "2", "amount": "0", "first_to_act": "none"})
     fields = ("seat", "amount", "first_to_act")
-    given = parse_answer("bring_in", fields, data, seats=[1, 2], ranked=[1, 2])
+    given = parse("F7S", "bring_in", fields, data, seats=[1, 2], ranked=[1, 2])
     assert given == {"seat": 2, "amount": 0, "first_to_act": None}
     assert judge(solve(document), given, fields=fields)["correct"]
     data["first_to_act"] = "1"
-    wrong = parse_answer("bring_in", fields, data, seats=[1, 2], ranked=[1, 2])
+    wrong = parse("F7S", "bring_in", fields, data, seats=[1, 2], ranked=[1, 2])
     assert not judge(solve(document), wrong, fields=fields)["correct"]

@@ -115,10 +115,10 @@ def _fill_answer(page, question, data=None):
         for k, v in data.items()
         if form.locator(f"input[name='{k}'][type=radio], input[name='{k}'][type=checkbox]").count()
     }
-    rows = [int(name.rsplit("_", 1)[1]) for name in data if name.startswith("pot_amount_")]
+    rows = [int(name.rsplit("_", 1)[1]) for name in data if name.startswith("pots_amount_")]
     for row in sorted(rows):
         # Rows past the first side pot wait for "Add a side pot".
-        while not form.locator(f"input[name=pot_amount_{row}]").is_visible():
+        while not form.locator(f"input[name=pots_amount_{row}]").is_visible():
             form.locator("[data-pot-add]").click()
     for name, value in choices.items():
         for item in value if isinstance(value, list) else [value]:

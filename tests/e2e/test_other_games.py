@@ -35,9 +35,6 @@ def test_a_trainee_answers_a_question_of_each_other_game(new_page, screenshot, d
         assert question.variant == game
         screenshot(page, f"{game}-question")
         data = other_form_data(question)
-        if "returned_seat" in data:  # a hold'em award: the uncalled chips go back to one seat
-            returned = page.locator("[data-answer-form] select[name=returned_seat]")
-            returned.select_option(data.pop("returned_seat"))
         _fill_answer(page, question, data)
         expect(page.locator("[data-feedback]")).to_have_attribute("data-feedback", "right")
         expect(page.locator(".tseat--marked").first).to_be_visible()

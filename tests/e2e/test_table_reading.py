@@ -159,7 +159,7 @@ def _keypad(page, field, digits):
 
 def _reveal_pot_row(page, row: int):
     """Rows past the first side pot wait for "Add a side pot" (one row per press)."""
-    field = page.locator(f"[data-answer-form] input[name=pot_amount_{row}]")
+    field = page.locator(f"[data-answer-form] input[name=pots_amount_{row}]")
     while not field.is_visible():
         page.locator("[data-answer-form] [data-pot-add]").click()
     expect(field).to_be_focused()
@@ -168,7 +168,7 @@ def _reveal_pot_row(page, row: int):
 def _answer_pots(page, pots, *, keypad: bool):
     form = page.locator("[data-answer-form]")
     for row, pot in enumerate(pots):
-        field = form.locator(f"input[name=pot_amount_{row}]")
+        field = form.locator(f"input[name=pots_amount_{row}]")
         if row >= 2:
             _reveal_pot_row(page, row)
         if keypad:
@@ -176,7 +176,7 @@ def _answer_pots(page, pots, *, keypad: bool):
         else:
             field.fill(str(pot["amount"]))
         for seat in pot["eligible"]:
-            form.locator(f"label:has(input[name=pot_eligible_{row}][value='{seat}'])").click()
+            form.locator(f"label:has(input[name=pots_eligible_{row}][value='{seat}'])").click()
     form.locator("button[type=submit]").click()
 
 
@@ -272,7 +272,7 @@ def test_a_showdown_with_folded_hands_keeps_them_face_down_before_and_after_the_
     answer = session.questions.get().expected["answer"]
     form = page.locator("[data-answer-form]")
     for seat, amount in answer["awards"].items():
-        form.locator(f"input[name=award_{seat}]").fill(str(amount))
+        form.locator(f"input[name=awards_{seat}]").fill(str(amount))
     form.locator("button[type=submit]").click()
     expect(page.locator("[data-feedback]")).to_have_attribute("data-feedback", "right")
     expect(page.locator(".sseat__shown").first).to_be_visible()
@@ -300,12 +300,12 @@ def test_on_a_phone_an_eight_handed_pots_form_is_short_and_a_refused_answer_keep
     _reveal_pot_row(page, 2)
     expect(form.locator("[data-pot-row]:visible")).to_have_count(3)
     # Seats ticked on the new row but no amount: refused, and the row is still there with its seats.
-    form.locator(f"label:has(input[name=pot_eligible_2][value='{seats[0]}'])").click()
-    _keypad(page, form.locator("input[name=pot_amount_0]"), "700")
+    form.locator(f"label:has(input[name=pots_eligible_2][value='{seats[0]}'])").click()
+    _keypad(page, form.locator("input[name=pots_amount_0]"), "700")
     form.locator("button[type=submit]").click()
     expect(page.locator("[data-pot-row='2'] .field-error")).to_be_visible()
-    expect(form.locator("input[name=pot_amount_0]")).to_have_value("700")
-    expect(form.locator(f"input[name=pot_eligible_2][value='{seats[0]}']")).to_be_checked()
+    expect(form.locator("input[name=pots_amount_0]")).to_have_value("700")
+    expect(form.locator(f"input[name=pots_eligible_2][value='{seats[0]}']")).to_be_checked()
     expect(page.locator("[data-answer-form] [data-pot-row]:visible")).to_have_count(3)
     screenshot(page, "pots-refused")
     # The refusal itself is the only error the browser reports (the answer was sent back with 422).

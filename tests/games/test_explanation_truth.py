@@ -407,6 +407,26 @@ def _stub_count(case: Case, text: str) -> bool:
     return int(text.rsplit("= ", 1)[1].rstrip(".")) == 52 - dealt - 3
 
 
+def _dealt_and_burnt(case: Case) -> tuple[int, int, int]:
+    """Cards dealt, burns (one per street dealt from 4th) and the street the stub count asks about."""
+    st = case.state
+    dealt = sum(len(r.cards) for rs in st.street_actions.values() for r in rs if r.kind == "deal_hole")
+    burns = sum(1 for s, rs in st.street_actions.items() if s > 3 and any(r.kind == "deal_hole" for r in rs))
+    return dealt, burns, st.street + 1 if st.phase == "bet" else st.street
+
+
+def _stub_count_needs(case: Case) -> tuple[int, int]:
+    """The stub and the cards the next street needs, counted from the deals and the folds."""
+    dealt, burns, nxt = _dealt_and_burnt(case)
+    return 52 - dealt - burns, len(case.state.live_players()) + (2 if nxt == 7 else 1)
+
+
+def _stub_count_short(case: Case, text: str) -> bool:
+    stub, needed = _stub_count_needs(case)
+    case_letter = "A" if stub + 3 >= needed else "B" if stub >= 3 else "C"
+    return _dealt_and_burnt(case)[2] == 7 and stub < needed and f"(case {case_letter})" in text
+
+
 def _procedure(case: Case, name: str) -> bool:
     answer = case.solution.answer
     stub, required = answer["stub"], answer["required"]
@@ -530,6 +550,20 @@ PREDICATES: dict[str, Predicate] = {
     "stub.case_b": lambda c, t: _procedure(c, "B"),
     "stub.case_c": lambda c, t: _procedure(c, "C"),
     "stub.first_with_community_card": lambda c, t: _procedure(c, "B") or _procedure(c, "C"),
+    "stub_count.stub": lambda c, t: t.endswith(
+        "52 − {} − {} = {}.".format(*_dealt_and_burnt(c)[:2], _stub_count_needs(c)[0])
+    ),
+    "stub_count.folded_count": lambda c, t: any(
+        c.state.folded[i] and c.state.downs[i] for i in range(c.state.count)
+    ),
+    "stub_count.needed": lambda c, t: (
+        _dealt_and_burnt(c)[2] < 7 and t.endswith(f"= {_stub_count_needs(c)[1]}.")
+    ),
+    "stub_count.needed_seventh": lambda c, t: (
+        _dealt_and_burnt(c)[2] == 7 and t.endswith(f"= {_stub_count_needs(c)[1]}.")
+    ),
+    "stub_count.enough": lambda c, t: _stub_count_needs(c)[0] >= _stub_count_needs(c)[1],
+    "stub_count.short": _stub_count_short,
     "stub.first_boards_unchanged": lambda c, t: _procedure(c, "none") or _procedure(c, "A"),
     "showdown.not_at_risk": lambda c, t: (
         any(c.state.is_all_in(i) for i in c.state.live_players()) and bool(_with_chips(c.state))
@@ -707,6 +741,9 @@ DIAGNOSE_PARAMS: dict[str, dict[str, Any]] = {
     "bring_in_counted_as_bet": {"max_bets": 5},
     "wrong_bet_size": {"street": 3, "bet": 1000},
     "burns_not_counted": {"burns": 3},
+    "stub_burns_not_counted": {"burns": 2},
+    "folded_cards_not_counted": {"cards": 9},
+    "folded_hands_dealt": {"players": 2},
 }
 
 

@@ -62,7 +62,8 @@ def test_without_a_focus_every_seed_gives_the_document_it_gave_before():
                     assert document == generate(
                         kind=kind, variant=variant, seed=seed, ruleset=ruleset, focus=None
                     )
-                    digest.update(json.dumps(document, sort_keys=True).encode())
+                    if kind != "stub_count":  # the digest holds the kinds older than it
+                        digest.update(json.dumps(document, sort_keys=True).encode())
     assert digest.hexdigest() == UNFOCUSED_DIGEST
 
 

@@ -30,16 +30,12 @@ MODELS = (
 def _given(question):
     from django.http import QueryDict
 
-    from dealer_training.drills.answers import parse_answer
-    from dealer_training.drills.present import controls_for, table_for
+    from tests.drills.helpers import parse_form
 
     data = QueryDict(mutable=True)
     for key, value in form_data(question).items():
         data.setlist(key, value) if isinstance(value, list) else data.__setitem__(key, value)
-    controls = controls_for(question, table_for(question))
-    return parse_answer(
-        question.kind, question.fields, data, seats=controls["seats"], ranked=controls["ranked"]
-    )
+    return parse_form(question, data)
 
 
 @pytest.fixture

@@ -99,7 +99,7 @@ def test_an_instructor_builds_a_razz_bring_in_by_picking_cards_and_the_preview_s
     assert [b for b in buttons(html) if b.startswith("act:")] == ["act:p2 pb", "act:p2 cbr 500"]
     answer = html[html.index("Engine's answer") :]
     assert re.search(r"Brings in</dt>\s*<dd>Seat 3", answer)
-    assert re.search(r"Amount</dt>\s*<dd>200", answer)
+    assert re.search(r"Amount posted</dt>\s*<dd>200", answer)
     assert 'lang="ja"' in answer
     assert "ブリングイン" in answer
     assert "In razz the highest door card brings in" in answer

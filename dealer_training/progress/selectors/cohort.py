@@ -222,6 +222,7 @@ def _open_assignments(
         trainee_id__in=user_ids,
         finished_at__isnull=False,
     ).values_list("trainee_id", "drill_set_id", "finished_at"):
+        assert finished_at is not None  # only finished sessions are read
         key = (trainee_id, drill_set_id)
         finished[key] = max(finished_at, finished.get(key, finished_at))
     due: dict[int, list[DueAssignment]] = defaultdict(list)

@@ -19,7 +19,7 @@ def status_mark(status: str) -> str:
 
 @register.filter
 def skill_short(skill: str) -> str:
-    return str(SKILL_SHORT.get(skill, skill))  # type: ignore[call-overload]
+    return str(SKILL_SHORT.get(skill, skill))
 
 
 @register.filter

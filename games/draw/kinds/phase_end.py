@@ -133,7 +133,17 @@ KIND = QuestionKind(
     label=("End of the phase", "フェーズの終了"),
     fields=(
         Field("complete", YES_NO, ("Phase complete", "フェーズ終了")),
-        Field("next", SEAT, ("Next to act", "次にアクションするプレイヤー")),
+        # Whoever acts next at the table: the next to bet, or once the phase is over the first
+        # to draw; nobody only when everyone else dropped.
+        Field(
+            "next",
+            SEAT,
+            (
+                "Next to act (while the phase goes on: the next to bet; once it is over: the first to draw)",
+                "次にアクションするプレイヤー（フェーズ中は次にベットする人、終了後は最初にドローする人）",
+            ),
+            none_allowed=True,
+        ),
     ),
     solve=solve,
     focus=("complete", "pending", "all_in"),

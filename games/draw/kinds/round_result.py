@@ -151,7 +151,7 @@ KIND = QuestionKind(
         Field("winner", SEAT, ("Winner", "勝者")),
         Field("pot", AMOUNT, ("Pot", "ポット")),
         Field("points", CHIPS_BY_SEAT, ("Points after the round", "ラウンド後のポイント")),
-        Field("eliminated", SEATS, ("Eliminated", "脱落")),
+        Field("eliminated", SEATS, ("Eliminated", "脱落"), none_allowed=True),
     ),
     solve=solve,
     focus=("cannot_pay", "all_in_winner", "last_round", "any"),

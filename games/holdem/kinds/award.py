@@ -164,7 +164,12 @@ KIND = QuestionKind(
     fields=(
         Field("pots", AWARD_POTS, ("Pots as awarded", "各ポットの配分")),
         Field("awards", CHIPS_BY_SEAT, ("Chips received", "受け取るチップ")),
-        Field("returned", CHIPS_BY_SEAT, ("Uncalled bets returned", "返却されるコールされなかったベット")),
+        Field(
+            "returned",
+            CHIPS_BY_SEAT,
+            ("Uncalled bets returned", "返却されるコールされなかったベット"),
+            none_allowed=True,
+        ),
     ),
     solve=solve,
     focus=("side_pots", "split", "uncontested", "heads_up"),

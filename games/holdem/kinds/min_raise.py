@@ -165,7 +165,7 @@ KIND = QuestionKind(
     label=("Minimum raise", "ミニマムレイズ"),
     fields=(
         Field("seat", SEAT, ("Player to act", "アクションする席")),
-        Field("min_raise_to", AMOUNT, ("Minimum raise to", "最低レイズ額（合計）")),
+        Field("min_raise_to", AMOUNT, ("Minimum raise to", "最低レイズ額（合計）"), none_allowed=True),
         Field("increment", AMOUNT, ("Raise increment", "レイズ幅")),
     ),
     solve=solve,

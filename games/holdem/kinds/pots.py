@@ -137,7 +137,12 @@ KIND = QuestionKind(
     label=("Pots", "ポット"),
     fields=(
         Field("pots", POTS, ("Pots, main first", "ポット（メインから）")),
-        Field("returned", CHIPS_BY_SEAT, ("Uncalled bets returned", "返却されるコールされなかったベット")),
+        Field(
+            "returned",
+            CHIPS_BY_SEAT,
+            ("Uncalled bets returned", "返却されるコールされなかったベット"),
+            none_allowed=True,
+        ),
     ),
     solve=solve,
     focus=("side_pots", "uncalled", "heads_up"),

@@ -58,7 +58,7 @@ KIND = QuestionKind(
     label=("Betting round over", "ラウンド終了"),
     fields=(
         Field("complete", YES_NO, ("Round complete", "ラウンド終了")),
-        Field("pending", SEATS, ("Still to act", "まだアクションする席")),
+        Field("pending", SEATS, ("Still to act", "まだアクションする席"), none_allowed=True),
     ),
     solve=solve,
     focus=("big_blind_option", "complete", "pending", "all_in"),

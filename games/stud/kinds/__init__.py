@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from games.questions.kind import QuestionKind
 
-from . import award, best_hands, bring_in, next_action, pots, ruling, showdown_first, stub
+from . import award, best_hands, bring_in, next_action, pots, ruling, showdown_first, stub, stub_count
 
 KINDS: tuple[QuestionKind, ...] = (
     pots.KIND,
     bring_in.KIND,
     next_action.KIND,
     stub.KIND,
+    stub_count.KIND,
     showdown_first.KIND,
     best_hands.KIND,
     award.KIND,

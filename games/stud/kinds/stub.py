@@ -86,7 +86,12 @@ KIND = QuestionKind(
     fields=(
         Field("stub", AMOUNT, ("Cards in the stub", "スタブの枚数")),
         Field("required", AMOUNT, ("Cards needed", "必要な枚数")),
-        Field("procedure", CHOICE, ("Procedure", "手順"), choices=STUB_PROCEDURES),
+        Field(
+            "procedure",
+            CHOICE,
+            ("Procedure (TDA 2024 RP-10 H)", "手順（TDA 2024 RP-10 H）"),
+            choices=STUB_PROCEDURES,
+        ),
         Field("community_card", YES_NO, ("Community card", "コミュニティカード")),
         Field(
             "first_to_act_7th", SEAT, ("First to act on 7th street", "7thストリートで最初にアクションする席")

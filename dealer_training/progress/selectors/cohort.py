@@ -27,26 +27,18 @@ from .. import heatmap
 from ..labels import STATUS_MARKS, STATUS_WORDS
 from ..mastery import Bars, Standing, Status, standing
 from ..models import DailyRollup, SkillProgress
-from .common import ASSIGNMENT_LOOKAHEAD, ASSIGNMENT_LOOKBACK, LIST_LIMIT, training_settings_for
+from .common import ASSIGNMENT_LOOKAHEAD, ASSIGNMENT_LOOKBACK, LIST_LIMIT, Tally, training_settings_for
 from .exams import ExamResult, exam_results, exam_sessions
 
 
 @dataclass
-class HeatCell:
+class HeatCell(Tally):
     skill: str
     attempts: int = 0
     correct: int = 0
     total_ms: int = 0
     target_seconds: float = 0.0
     statuses: list[tuple[str, Status]] = field(default_factory=list)  # (game label, status)
-
-    @property
-    def accuracy(self) -> float | None:
-        return 100 * self.correct / self.attempts if self.attempts else None
-
-    @property
-    def average_seconds(self) -> float | None:
-        return self.total_ms / self.attempts / 1000 if self.attempts else None
 
     @property
     def over_target(self) -> bool:

@@ -33,3 +33,19 @@ def training_settings_for(organisation: Organisation) -> TrainingSettings:
 
 def bars_for(organisation: Organisation) -> Bars:
     return Bars.from_settings(training_settings_for(organisation))
+
+
+class Tally:
+    """Accuracy and average time of a count of attempts (for the dataclasses that hold one)."""
+
+    attempts: int
+    correct: int
+    total_ms: int
+
+    @property
+    def accuracy(self) -> float | None:
+        return 100 * self.correct / self.attempts if self.attempts else None
+
+    @property
+    def average_seconds(self) -> float | None:
+        return self.total_ms / self.attempts / 1000 if self.attempts else None

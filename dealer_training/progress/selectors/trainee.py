@@ -22,7 +22,7 @@ from dealer_training.scenarios.choices import Skill, Variant
 from ..mastery import Bars, Standing, Status
 from ..models import DailyRollup, SkillProgress
 from ..rollups import counted
-from .common import HISTORY_WEEKS, applies
+from .common import HISTORY_WEEKS, Tally, applies
 
 
 @dataclass(frozen=True)
@@ -141,19 +141,11 @@ def practice_streak(*, organisation: Organisation, trainee_id: int, today: date 
 
 
 @dataclass(frozen=True)
-class HistoryPoint:
+class HistoryPoint(Tally):
     start: date
     attempts: int
     correct: int
     total_ms: int
-
-    @property
-    def accuracy(self) -> float | None:
-        return 100 * self.correct / self.attempts if self.attempts else None
-
-    @property
-    def average_seconds(self) -> float | None:
-        return self.total_ms / self.attempts / 1000 if self.attempts else None
 
 
 def week_start(day: date) -> date:

@@ -17,7 +17,7 @@ from django.utils.text import slugify
 
 from games.stud.phh import to_phh
 
-from .imports import MANIFEST, MANIFEST_FORMAT
+from .import_files import MANIFEST, MANIFEST_FORMAT
 from .models import DrillSet, Scenario
 
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)

@@ -15,7 +15,7 @@ from games.stud.rules import flag_specs
 from games.stud.vary import CHANGES, MAX_COUNT
 
 from .choices import Skill, Variant
-from .imports import MAX_UPLOAD_BYTES
+from .import_files import MAX_UPLOAD_BYTES
 from .labels import EVENT_TYPES, QUESTION_KINDS, STREETS
 from .models import MAX_EXAM_COOLDOWN_HOURS, MAX_EXAM_MINUTES, MAX_EXAM_SITTINGS, DrillSet, Scenario
 

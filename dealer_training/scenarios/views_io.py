@@ -14,8 +14,9 @@ from dealer_training.pagination import paginate
 
 from . import exports
 from .forms import ExportForm, ImportForm
+from .import_files import MAX_UPLOAD_BYTES
 from .import_jobs import import_job_create
-from .imports import MAX_UPLOAD_BYTES, problem_message, problem_place, unanswerable_rows
+from .import_messages import problem_message, problem_place, unanswerable_rows
 from .models import ImportJob
 from .selectors import export_scenarios, import_jobs_for_organisation
 

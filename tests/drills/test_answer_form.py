@@ -80,7 +80,7 @@ ALLOWED = {
     "dealer_training/scenarios/editor.py": "card deck of the editor",
     "dealer_training/scenarios/engine.py": "the editor's replay of a stud scenario",
     "dealer_training/scenarios/exports.py": "PHH export",
-    "dealer_training/scenarios/imports.py": "PHH import",
+    "dealer_training/scenarios/import_files.py": "PHH import",
     "dealer_training/scenarios/phh_points.py": "PHH decision points",
     "dealer_training/scenarios/services.py": "scenario variations",
     "dealer_training/scenarios/views.py": "card deck of the editor",

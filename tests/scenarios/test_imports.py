@@ -10,7 +10,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from dealer_training.scenarios import exports
-from dealer_training.scenarios.imports import MAX_ZIP_FILES, FileProblem, entries
+from dealer_training.scenarios.import_files import MAX_ZIP_FILES, FileProblem, entries
 from dealer_training.scenarios.models import DrillSet, ImportJob, Scenario
 from dealer_training.scenarios.selectors import export_scenarios
 from games.stud.phh import to_phh

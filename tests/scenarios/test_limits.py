@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from dealer_training.drills.models import DrillSession
-from dealer_training.scenarios import imports
+from dealer_training.scenarios import import_files, import_messages, imports
 from dealer_training.scenarios.models import (
     MAX_DRILL_SET_QUESTIONS,
     DrillSet,
@@ -133,13 +133,13 @@ def test_the_default_import_limit_is_two_thousand_scenarios():
     assert MAX_DRILL_SET_QUESTIONS == 200
     problem = {"code": "import_too_many_scenarios", "params": {"limit": 2000}}
     with translation.override("en"):
-        assert "more than 2,000 scenarios" in imports.problem_message(problem)
+        assert "more than 2,000 scenarios" in import_messages.problem_message(problem)
     with translation.override("ja"):
-        assert "2,000件を超える" in imports.problem_message(problem)
+        assert "2,000件を超える" in import_messages.problem_message(problem)
 
 
 def test_a_hand_walk_longer_than_a_drill_set_is_refused(upload, monkeypatch):
-    monkeypatch.setattr(imports, "MAX_DRILL_SET_QUESTIONS", 5)
+    monkeypatch.setattr(import_files, "MAX_DRILL_SET_QUESTIONS", 5)
     text = _hand_history(fixture("showdown-first-razz-last-aggressor"))
     job = upload("walk.toml", text.encode(), hand_walk="on")
     assert job.results[0]["error"]["code"] == "walk_too_long"

@@ -136,7 +136,7 @@ KIND = QuestionKind(
     family="holdem",
     label=("Pots", "ポット"),
     fields=(
-        Field("pots", POTS, ("Pots, main first", "ポット（メインから）")),
+        Field("pots", POTS, ("Pots", "ポット")),
         Field(
             "returned",
             CHIPS_BY_SEAT,

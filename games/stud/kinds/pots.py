@@ -119,6 +119,15 @@ MISREADINGS = {
 }
 
 
+def situation(view: Mapping[str, Any]) -> Any:
+    """What decides the pots besides the answer: the chips each seat put in and whether it is
+    still in the hand or all-in (the cards never change a pot)."""
+    return [
+        [s["seat"], s["committed"], s["ante"], s["returned"], s["folded"], s["all_in"], s["stack"]]
+        for s in view["seats"]
+    ]
+
+
 KIND = QuestionKind(
     name="pots",
     family="stud",
@@ -131,4 +140,5 @@ KIND = QuestionKind(
     moment=moment,
     misread=misread,
     misreadings=MISREADINGS,
+    situation=situation,
 )

@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from dealer_training.accounts.house_rules import FLAGS
 from dealer_training.accounts.models import Cohort, Membership, Organisation, Role, Ruleset
 from games.stud.rules import flag_specs
-from games.stud.vary import CHANGES, MAX_COUNT
+from games.vary import CHANGES, MAX_COUNT
 
 from .choices import Skill, Variant
 from .import_files import MAX_UPLOAD_BYTES

@@ -14,7 +14,7 @@ from games.core.errors import EngineError
 from games.solve import solve
 from games.stud.generate import generate
 from games.stud.scenario import load_scenario, scenario_to_dict
-from games.stud.vary import CHANGES, vary
+from games.vary import CHANGES, vary
 from tests.games.conftest import EXAMPLES_DIR
 
 EXAMPLE_FILES = sorted(EXAMPLES_DIR.glob("*.json"))

@@ -8,10 +8,10 @@ import re
 import pytest
 
 from games.stud.scenario import load_scenario
-from games.stud.vary import vary
-from games.stud.vary_compare import changes, dealt_cards, signature
-from games.stud.vary_title import variation_title
 from games.table import table_view
+from games.vary import vary
+from games.vary.compare import changes, dealt_cards, signature
+from games.vary.title import variation_title
 from tests.games.conftest import EXAMPLES_DIR
 
 STUD_TIE = {
@@ -135,7 +135,7 @@ def test_what_changed_names_the_streets_seats_and_the_answer():
         "Bring-in moved from seat 2 to seat 5",
         "First to act after the bring-in: seat 2 → seat 5",
     ]
-    assert [c.ja for c in found][0] == "3rdストリートの2番席・3番席・5番席のアップカードが変わりました"
+    assert found[0].ja == "3rdストリートの2番席・3番席・5番席のアップカードが変わりました"
     assert found[2].code == "bring_in_moved"
     assert found[2].params == {"field": "seat", "before": 2, "after": 5}
 
@@ -146,4 +146,6 @@ def test_what_changed_names_moved_seats_and_deep_stacks():
     assert found[0].en == "Players moved to seats 1, 2, 4, 6 and 8 (were seats 1, 2, 3, 4 and 5)"
     assert "Starting stacks of seat 1 changed (all still deep)" in [c.en for c in found]
     assert "Bring-in moved from seat 2 to seat 2" not in [c.en for c in found]
-    assert signature(load_scenario(dict(STUD_TIE, starting_stacks=[20000] + [10000] * 4))) == signature(STUD_TIE)
+    assert signature(load_scenario(dict(STUD_TIE, starting_stacks=[20000] + [10000] * 4))) == signature(
+        STUD_TIE
+    )

@@ -201,7 +201,8 @@ def situation(view: Mapping[str, Any]) -> Any:
     """What decides the bring-in besides the answer: each seat's door and how it lies (an
     exposed downcard, a folded, dead or absent seat), in dealing order (TDA 2024 RP-10 A/B)."""
     return [
-        [s["seat"], s["upcards"][:1], s["exposed"], s["folded"], s["dead"], s["absent"]] for s in view["seats"]
+        [s["seat"], s["upcards"][:1], s["exposed"], s["folded"], s["dead"], s["absent"]]
+        for s in view["seats"]
     ]
 
 

@@ -16,7 +16,7 @@ Every variation is replayed and solved by the engine; a candidate the engine ref
 permutation that would change who acted first on an earlier street, say) is dropped, and so
 is a candidate whose tied boards become ambiguous (RULES.md 5). A variation must differ from
 the original, and from every other variation, in what decides its answer (its signature,
-:func:`games.stud.vary_compare.signature`): a deep stack or a hidden card that cannot change
+:func:`games.vary.compare.signature`): a deep stack or a hidden card that cannot change
 the answer does not make a new item. The same arguments always give the same variations.
 
 >>> doc = {"variant": "FR", "antes": [100, 100, 100], "bring_in": 200, "small_bet": 500,
@@ -45,7 +45,7 @@ from games.stud.order import tie_is_ambiguous
 from games.stud.scenario import Scenario, load_stud_scenario, scenario_to_dict
 from games.stud.solve import solve_stud
 from games.stud.state import StudState
-from games.stud.vary_compare import deep_threshold, signature
+from games.vary.compare import deep_threshold, signature
 
 __all__ = ["CHANGES", "MAX_COUNT", "Variation", "vary"]
 

@@ -20,8 +20,11 @@ True
 >>> other = dict(doc, actions=["d dh p1 4c5dKs", "d dh p2 2s3hKc", "d dh p3 7h8h5s"])
 >>> signature(doc) == signature(other)
 False
->>> [c.en for c in changes(doc, other)]
-['3rd street up cards of seats 1 and 2 changed', 'Bring-in moved from seat 2 to seat 1', 'First to act after the bring-in: seat 2 → seat 1']
+>>> for change in changes(doc, other):
+...     print(change.en)
+3rd street up cards of seats 1 and 2 changed
+Bring-in moved from seat 2 to seat 1
+First to act after the bring-in: seat 2 → seat 1
 """
 
 from __future__ import annotations
@@ -128,7 +131,9 @@ def _value(f: fields.Field, value: Any, lang: str) -> str | None:
     return None
 
 
-def _answer_changes(game: str, kind_name: str, before: Mapping[str, Any], after: Mapping[str, Any]) -> list[Change]:
+def _answer_changes(
+    game: str, kind_name: str, before: Mapping[str, Any], after: Mapping[str, Any]
+) -> list[Change]:
     kind = registry.kind(game, kind_name)
     out = []
     for f in kind.fields:
@@ -185,7 +190,8 @@ def changes(
                 "seats_moved",
                 {"before": old_seats, "after": new_seats},
                 f"Players moved to {_seat_list(new_seats, 'en')} (were {_seat_list(old_seats, 'en')})",
-                f"プレイヤーの席が{_seat_list(old_seats, 'ja')}から{_seat_list(new_seats, 'ja')}に変わりました",
+                f"プレイヤーの席が{_seat_list(old_seats, 'ja')}から"
+                f"{_seat_list(new_seats, 'ja')}に変わりました",
             )
         )
     ups_before, downs_before = _per_player(before)
@@ -196,7 +202,8 @@ def changes(
         changed = [
             new_seats[i]
             for i in range(count)
-            if [str(c) for c in ups_before[i][index : index + 1]] != [str(c) for c in ups_after[i][index : index + 1]]
+            if [str(c) for c in ups_before[i][index : index + 1]]
+            != [str(c) for c in ups_after[i][index : index + 1]]
         ]
         if changed:
             street = index + 3 if index < 4 else 7
@@ -210,7 +217,9 @@ def changes(
                 )
             )
     hidden = [
-        new_seats[i] for i in range(count) if [str(c) for c in downs_before[i]] != [str(c) for c in downs_after[i]]
+        new_seats[i]
+        for i in range(count)
+        if [str(c) for c in downs_before[i]] != [str(c) for c in downs_after[i]]
     ]
     if hidden:
         out.append(
@@ -221,11 +230,7 @@ def changes(
                 f"{_seat_list(hidden, 'ja')}のダウンカードが変わりました",
             )
         )
-    stacks = [
-        new_seats[i]
-        for i in range(count)
-        if before.starting_stacks[i] != after.starting_stacks[i]
-    ]
+    stacks = [new_seats[i] for i in range(count) if before.starting_stacks[i] != after.starting_stacks[i]]
     if stacks:
         out.append(
             Change(

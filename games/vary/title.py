@@ -12,7 +12,8 @@ comes the variation's number, in the author's language.
 >>> vary_title("Razz bring-in: 3c vs 3d tie, seat 2", number=2, lang="en", cards=["3s", "3h", "Kc"],
 ...            seats={2: 5}, fresh="Razz bring-in", suit_map=swap)
 'Razz bring-in: 3s vs 3h tie, seat 5 (variation 2)'
->>> vary_title("Razz: 3c vs 3d", number=2, lang="ja", cards=["4c", "4d"], seats={}, fresh="ラズ ブリングイン：4♣・4♦")
+>>> vary_title("Razz: 3c vs 3d", number=2, lang="ja", cards=["4c", "4d"], seats={},
+...            fresh="ラズ ブリングイン：4♣・4♦")
 'ラズ ブリングイン：4♣・4♦（バリエーション 2）'
 >>> vary_title("Stud: two 2s, 2c brings in", number=3, lang="en", cards=["2s", "2d"], seats={}, fresh="-",
 ...            suit_map={"c": "d", "d": "c"})
@@ -31,11 +32,11 @@ from games import registry
 from games.core.cards import Card, Suit
 from games.core.names import card_label
 from games.stud.scenario import load_stud_scenario
-from games.stud.vary import Variation
-from games.stud.vary_compare import dealt_cards
 from games.table import table_view
+from games.vary.compare import dealt_cards
+from games.vary.make import Variation
 
-__all__ = ["fresh_title", "vary_title", "variation_title"]
+__all__ = ["fresh_title", "variation_title", "vary_title"]
 
 SYMBOLS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
 FROM_SYMBOL = {v: k for k, v in SYMBOLS.items()}
@@ -154,8 +155,10 @@ def vary_title(
     return base[: MAX_TITLE - len(suffix)] + suffix
 
 
-def variation_title(title: str, original: Mapping[str, Any], variation: Variation, *, number: int, lang: str) -> str:
-    """:func:`vary_title` for a variation made by :func:`games.stud.vary.vary` of ``original``."""
+def variation_title(
+    title: str, original: Mapping[str, Any], variation: Variation, *, number: int, lang: str
+) -> str:
+    """:func:`vary_title` for a variation made by :func:`games.vary.vary` of ``original``."""
     before = load_stud_scenario(original)
     after = load_stud_scenario(variation.document)
     seats = dict(zip(before.player_seats, after.player_seats, strict=True))

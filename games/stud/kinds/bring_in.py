@@ -198,12 +198,10 @@ MISREADINGS = {
 
 
 def situation(view: Mapping[str, Any]) -> Any:
-    """What decides the bring-in besides the answer: each seat's door and how it lies (an
-    exposed downcard, a folded, dead or absent seat), in dealing order (TDA 2024 RP-10 A/B)."""
-    return [
-        [s["seat"], s["upcards"][:1], s["exposed"], s["folded"], s["dead"], s["absent"]]
-        for s in view["seats"]
-    ]
+    """What decides the bring-in besides the answer (which names the seats): each player's door
+    and how it lies (an exposed downcard, a folded, dead or absent seat), in dealing order (TDA
+    2024 RP-10 A/B). A seat number alone decides nothing the answer does not already say."""
+    return [[s["upcards"][:1], s["exposed"], s["folded"], s["dead"], s["absent"]] for s in view["seats"]]
 
 
 def deciding(view: Mapping[str, Any], answer: Mapping[str, Any]) -> list[str]:

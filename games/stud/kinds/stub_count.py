@@ -255,9 +255,9 @@ def generate(rng: random.Random, v: Variant, rs: Ruleset, s: Structure) -> tuple
 
 def situation(view: Mapping[str, Any]) -> Any:
     """What decides the stub besides the answer: the street and who is still dealt to, with
-    how many cards each seat holds (the cards themselves never change the count)."""
+    how many cards each holds, in dealing order (the cards themselves never change the count)."""
     return [view["street"], view["community_card"]] + [
-        [s["seat"], s["folded"], s["dead"], len(s["upcards"]), s["downcards"]] for s in view["seats"]
+        [s["folded"], s["dead"], len(s["upcards"]), s["downcards"]] for s in view["seats"]
     ]
 
 

@@ -311,7 +311,7 @@ class VaryForm(forms.Form):
         label=_("What may change"),
         choices=[
             ("suits", _("Suits (every card keeps its rank)")),
-            ("stacks", _("Deep stacks (short and all-in stacks stay)")),
+            ("stacks", _("Deep stacks, with another change (short and all-in stacks stay)")),
             ("seats", _("Seat numbers (the dealing order stays)")),
         ],
         initial=list(CHANGES),

@@ -52,6 +52,9 @@ __all__ = ["CHANGES", "MAX_COUNT", "Variation", "vary"]
 CHANGES = ("suits", "stacks", "seats")
 MAX_COUNT = 50
 TRIES_PER_VARIATION = 25
+# Candidates in a row that bring nothing new before the search stops: by then every distinct
+# variation the allowed changes give has almost surely been found (23 suit permutations, say).
+MAX_IN_A_ROW = 150
 DEFAULT_TABLE = 8
 STACK_FACTORS = (0.5, 0.75, 1.25, 1.5, 2.0, 3.0)
 
@@ -236,9 +239,11 @@ def vary(
         except EngineError:
             continue  # an earlier variation the engine no longer reads cannot be repeated
     found: list[Variation] = []
+    in_a_row = 0
     for _ in range(count * TRIES_PER_VARIATION):
-        if len(found) >= count:
+        if len(found) >= count or in_a_row >= MAX_IN_A_ROW:
             break
+        in_a_row += 1
         chosen = tuple(c for c in wanted if rng.random() < 0.5) or (rng.choice(wanted),)
         candidate = base
         applied: list[str] = []
@@ -260,8 +265,8 @@ def vary(
             if seats is not None:
                 candidate = _with_seats(candidate, seats)
                 applied.append("seats")
-        if not applied:
-            continue
+        if applied == ["stacks"] or not applied:
+            continue  # deep stacks alone never change an answer: the original's question again
         document = scenario_to_dict(candidate)
         key = _key(document)
         if key in seen:
@@ -288,4 +293,5 @@ def vary(
                 signature=answer_signature,
             )
         )
+        in_a_row = 0
     return found

@@ -38,7 +38,8 @@ def test_quotes_and_slashes_never_reach_the_header():
     ascii_name, unicode_name = _names(header)
     assert ascii_name == "abc-d.json"
     assert unicode_name == 'タ"イ/トル.json'
-    assert "%2F" in header and "%22" in header
+    assert "%2F" in header
+    assert "%22" in header
 
 
 @pytest.mark.parametrize(

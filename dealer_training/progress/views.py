@@ -7,7 +7,6 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib import messages
-from django.core.exceptions import PermissionDenied
 from django.core.paginator import InvalidPage, Paginator
 from django.http import (
     FileResponse,
@@ -24,11 +23,13 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HttpResponseClientRedirect
 
 from dealer_training.accounts.access import STAFF_ROLES, OrgHttpRequest, org_view, public_view
-from dealer_training.accounts.models import Membership, Role
+from dealer_training.accounts.models import Role
 from dealer_training.drills.models import Certificate
 from dealer_training.jobs import time_limit_minutes
 
 from . import charts, exports, selectors
+from .attempt_rows import attempt_rows
+from .attempt_views import subject_or_404
 from .forms import CohortReportFilterForm, ExportForm, HistoryFilterForm, period_start
 from .models import ExportJob
 from .services import CertificateError, certificate_revoke, certificate_sign_off, export_job_create
@@ -126,13 +127,7 @@ def me(request: OrgHttpRequest) -> HttpResponse:
 @org_view(roles=STAFF_ROLES)
 @require_GET
 def trainee_detail(request: OrgHttpRequest, trainee_id: int) -> HttpResponse:
-    membership = get_object_or_404(
-        Membership.objects.select_related("user"), organisation=request.org, user_id=trainee_id
-    )
-    # Owners read everyone's progress; instructors read trainees' only, not an owner's or a
-    # fellow instructor's (removed members included, so their history stays readable).
-    if request.membership.role != Role.OWNER and membership.role != Role.TRAINEE:
-        raise PermissionDenied
+    membership = subject_or_404(request, trainee_id)
     try:
         page = selectors.trainee_attempts_page(
             organisation=request.org,
@@ -142,12 +137,18 @@ def trainee_detail(request: OrgHttpRequest, trainee_id: int) -> HttpResponse:
         )
     except InvalidPage as error:
         raise Http404(_("There is no such page of attempts.")) from error
+    rows = attempt_rows(page.object_list, org_slug=request.org.slug)
     if request.htmx and request.GET.get("part") == "attempts":
-        return render(request, "progress/trainee_detail.html#attempts", {"page": page, "subject": membership})
+        return render(
+            request,
+            "progress/trainee_detail.html#attempts",
+            {"page": page, "rows": rows, "subject": membership},
+        )
     context = _trainee_context(request, trainee_id)
     context.update(
         subject=membership,
         page=page,
+        rows=rows,
         history_url=reverse(
             "progress:trainee_detail", kwargs={"org_slug": request.org.slug, "trainee_id": trainee_id}
         ),

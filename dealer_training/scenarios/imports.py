@@ -92,7 +92,7 @@ def import_counts(results: Any) -> tuple[int, int, int]:
     results (the manifest's drill set counts as neither)."""
     saved = skipped = failed = 0
     for result in results if isinstance(results, list) else []:
-        if not isinstance(result, dict) or result.get("file") == MANIFEST and result.get("ok"):
+        if not isinstance(result, dict) or (result.get("file") == MANIFEST and result.get("ok")):
             continue
         if result.get("ok"):
             saved += len(result.get("scenarios") or [])

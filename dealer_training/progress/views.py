@@ -3,6 +3,7 @@ certification, exports and the public certificate check."""
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from django.conf import settings
@@ -270,17 +271,25 @@ def certificate_revoke_view(request: OrgHttpRequest, pk: int) -> HttpResponse:
     return redirect(reverse("progress:certificates", kwargs={"org_slug": request.org.slug}))
 
 
+def certificate_exam_date(certificate: Certificate) -> datetime:
+    """A certificate is dated by its exam: when the sitting finished (when it started for a
+    certificate whose sitting kept no end), never by the sign-off, which may come days later."""
+    session = certificate.session
+    return session.finished_at or certificate.taken_at or session.started_at
+
+
 @public_view
 @require_GET
 def certificate_verify(request: HttpRequest, code: str) -> HttpResponse:
     certificate = (
-        Certificate.objects.select_related("trainee", "organisation", "signed_off_by", "drill_set")
+        Certificate.objects.select_related("trainee", "organisation", "signed_off_by", "drill_set", "session")
         .filter(code=code)
         .first()
     )
     if certificate is None:
         return render(request, "progress/certificate_verify.html", {"certificate": None}, status=404)
-    return render(request, "progress/certificate_verify.html", {"certificate": certificate})
+    context = {"certificate": certificate, "exam_date": certificate_exam_date(certificate)}
+    return render(request, "progress/certificate_verify.html", context)
 
 
 # --- exports ----------------------------------------------------------------------------------------

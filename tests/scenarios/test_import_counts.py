@@ -68,7 +68,7 @@ def test_a_mixed_zip_counts_what_it_saved_skipped_and_failed(upload, login_as, i
     ):
         assert "Done: 2 saved, 1 skipped, 2 failed" in client.get(url, **EN).content.decode()
     assert (
-        "完了: 2件保存、1件スキップ、2件失敗"
+        "完了：2件保存、1件スキップ、2件失敗"
         in client.get(reverse("scenarios:import", args=[org.slug]), **JA).content.decode()
     )
 

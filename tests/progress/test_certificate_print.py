@@ -69,8 +69,3 @@ def test_the_page_offers_a_print_button_and_a_print_stylesheet(client, owner, tr
     assert "@media print" in css
     assert "size: A4" in css
     assert ".site-header" in css.split("@media print", 1)[1]
-
-
-def test_an_unknown_code_is_still_a_404(client, db):
-    response = client.get(reverse("progress:certificate_verify", kwargs={"code": "nope"}), **EN)
-    assert response.status_code == 404

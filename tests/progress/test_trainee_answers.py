@@ -76,10 +76,12 @@ def test_each_answer_shows_the_table_small_and_both_answers_in_words(login_as, i
 
 
 def test_the_answers_read_in_japanese(login_as, instructor, trainee, answered):
-    _attempt, right, _other = answered
+    attempt, right, _other = answered
     body = login_as(instructor).get(detail_url(trainee), **JA).content.decode()
-    assert "正解" in body
-    assert f"{right['seat']}番席" in body
+    row = body.split(f'data-attempt="{attempt.pk}"', 1)[1].split("answer-row__links", 1)[0]
+    assert "正しい答え" in row
+    assert f"<dd>{right['seat']}番席</dd>" in row
+    assert 'class="mini-table"' in row
 
 
 def test_an_authored_answer_links_to_its_scenario(login_as, instructor, org, trainee):

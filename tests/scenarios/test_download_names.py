@@ -84,12 +84,3 @@ def test_the_organisations_zip_is_named_after_the_organisation(login_as, instruc
     assert response.status_code == 200
     assert response["Content-Disposition"] == f'attachment; filename="scenarios-{org.slug}-phh.zip"'
 
-
-def test_a_bad_export_request_is_refused_with_a_4xx(login_as, instructor, org):
-    scenario = make_scenario(org)
-    client = login_as(instructor)
-    assert (
-        client.get(reverse("scenarios:export_one", args=[org.slug, scenario.pk]), {"format": "x"}).status_code
-        == 400
-    )
-    assert client.get(reverse("scenarios:export", args=[org.slug]), {"scope": "nope"}).status_code == 422

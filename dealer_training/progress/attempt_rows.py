@@ -10,6 +10,7 @@ and the pot.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -80,7 +81,7 @@ def _wrong_labels(question: Question, verdict: Mapping[str, Any]) -> tuple[set[s
     return set(labels), labels
 
 
-def answer_words(question: Question, answer: Any, *, wrong: set[str] = frozenset()) -> list[Line]:  # type: ignore[assignment]
+def answer_words(question: Question, answer: Any, *, wrong: AbstractSet[str] = frozenset()) -> list[Line]:
     """An answer as labelled lines in the page's language; none when it cannot be read (an
     answer stored by an older judge, or not an answer at all)."""
     if not isinstance(answer, Mapping):

@@ -83,4 +83,3 @@ def test_the_organisations_zip_is_named_after_the_organisation(login_as, instruc
     )
     assert response.status_code == 200
     assert response["Content-Disposition"] == f'attachment; filename="scenarios-{org.slug}-phh.zip"'
-

@@ -473,10 +473,9 @@ def scenario_export(request: OrgHttpRequest, pk: int) -> HttpResponse:
         return HttpResponse(
             _("Choose the JSON or PHH format."), status=400, content_type="text/plain; charset=utf-8"
         )
-    name = exports.file_name(scenario.pk, scenario, encoding)
     content_type = "application/json" if encoding == "json" else "application/toml"
     response = HttpResponse(exports.render(scenario, encoding), content_type=f"{content_type}; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    response["Content-Disposition"] = exports.scenario_attachment(scenario, encoding)
     return response
 
 

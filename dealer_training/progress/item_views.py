@@ -92,11 +92,14 @@ def item_detail(request: OrgHttpRequest, pk: int) -> HttpResponse:
     per_version = item_stats(organisation=request.org, scenario=scenario)
     combined = item_stats(organisation=request.org, scenario=scenario, combine=True)
     wrong = wrong_answers(scenario=scenario)
+    answers = dict(scenario.versions.values_list("number", "answer"))
     versions = []
     for stats in sorted(per_version, key=lambda s: -(s.version or 0)):
+        key = answers.get(stats.version)
         versions.append(
             {
                 **_row(stats),
+                "key_lines": _answer_text(stats.kind, key) if key is not None else [],
                 "wrong": [
                     {**w, "lines": _answer_text(stats.kind, w["answer"]), "percent": round(100 * w["share"])}
                     for w in wrong.get(stats.version, [])
@@ -152,7 +155,9 @@ def _flag_context(analyses: list[ExamAnalysis], flag: str) -> dict[str, Any]:
         for item in analysis.items:
             reasons = item_flags(item.figures)
             if reasons and (not flag or flag in reasons):
-                flagged.append({"exam": analysis.drill_set, **_exam_row(item)})
+                flagged.append(
+                    {"exam": analysis.drill_set, "too_few": analysis.test.too_few, **_exam_row(item)}
+                )
     return {
         "flag": flag,
         "flag_names": FLAGS,

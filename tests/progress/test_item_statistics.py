@@ -233,3 +233,14 @@ def test_exam_pages_are_for_staff_of_the_organisation_only(client, login_as, tra
     assert login_as(instructor).get(reverse("items:exam", args=[org.slug, elsewhere.pk])).status_code == 404
     practice = DrillSetFactory(organisation=org)
     assert login_as(instructor).get(reverse("items:exam", args=[org.slug, practice.pk])).status_code == 404
+
+
+def test_the_scenario_item_page_marks_the_key_above_the_wrong_answers(login_as, instructor, org, exam):
+    scenario = exam.organisation.scenarios.get()
+    html = (
+        login_as(instructor).get(reverse("items:detail", args=[org.slug, scenario.pk]), **EN).content.decode()
+    )
+    assert "Key (the correct answer)" in html
+    assert html.index("Key (the correct answer)") < html.index(
+        "Most common wrong answers", html.index("Version 1")
+    )

@@ -95,7 +95,7 @@ def item_detail(request: OrgHttpRequest, pk: int) -> HttpResponse:
     answers = dict(scenario.versions.values_list("number", "answer"))
     versions = []
     for stats in sorted(per_version, key=lambda s: -(s.version or 0)):
-        key = answers.get(stats.version)
+        key = answers.get(stats.version or 0)
         versions.append(
             {
                 **_row(stats),

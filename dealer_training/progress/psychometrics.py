@@ -94,28 +94,32 @@ def _correlation(cov: float, var_x: float, var_y: float) -> float | None:
     return max(-1.0, min(1.0, cov / math.sqrt(var_x * var_y)))
 
 
-def analyse(matrix: Sequence[Sequence[int]]) -> tuple[TestFigures, list[ItemFigures]]:
-    """The exam's and each item's figures from the 0/1 matrix (rows: sittings, in a fixed order)."""
-    n = len(matrix)
-    k = len(matrix[0]) if matrix else 0
-    totals = [sum(row) for row in matrix]
-    distribution = [0] * (k + 1)
-    for total in totals:
-        distribution[total] += 1
-    if n == 0:
-        return TestFigures(0, k, None, None, None, None, distribution), [
-            ItemFigures(0, 0, *([None] * 9)) for _ in range(k)
-        ]
-    mean = sum(totals) / n
-    var_total = sum((t - mean) ** 2 for t in totals) / n
-    sd_total = math.sqrt(var_total)
+@dataclass(frozen=True)
+class ItemSums:
+    """What the figures of one item need: the sittings right on it, the sum of their total
+    scores, and how many of them are in the upper and in the lower group."""
 
+    right: int
+    right_total: int
+    right_upper: int
+    right_lower: int
+
+
+def ranked_groups(totals: Sequence[int]) -> tuple[set[int], set[int]]:
+    """The rows of the upper and lower groups: by total score, ties by row order."""
+    n = len(totals)
     g = group_size(n)
     order = sorted(range(n), key=lambda i: (-totals[i], i))
-    upper_rows, lower_rows = set(order[:g]), set(order[n - g :])
+    return set(order[:g]), set(order[n - g :])
 
+
+def analyse(matrix: Sequence[Sequence[int]]) -> tuple[TestFigures, list[ItemFigures]]:
+    """The exam's and each item's figures from the 0/1 matrix (rows: sittings, in a fixed order)."""
+    k = len(matrix[0]) if matrix else 0
+    totals = [sum(row) for row in matrix]
+    upper_rows, lower_rows = ranked_groups(totals)
     right = [0] * k
-    right_total = [0] * k  # sum of the totals of the sittings right on the item
+    right_total = [0] * k
     right_upper = [0] * k
     right_lower = [0] * k
     for i, row in enumerate(matrix):
@@ -126,20 +130,41 @@ def analyse(matrix: Sequence[Sequence[int]]) -> tuple[TestFigures, list[ItemFigu
                 right_total[j] += totals[i]
                 right_upper[j] += in_upper
                 right_lower[j] += in_lower
+    sums = [ItemSums(right[j], right_total[j], right_upper[j], right_lower[j]) for j in range(k)]
+    return figures_from_sums(totals, sums)
+
+
+def figures_from_sums(
+    totals: Sequence[int], sums: Sequence[ItemSums]
+) -> tuple[TestFigures, list[ItemFigures]]:
+    """The figures from each sitting's total score and each item's sums (the database can add
+    these up itself: see ``selectors.exam_items``). ``ranked_groups`` orders the groups."""
+    n, k = len(totals), len(sums)
+    distribution = [0] * (k + 1)
+    for total in totals:
+        distribution[min(total, k)] += 1
+    if n == 0:
+        return TestFigures(0, k, None, None, None, None, distribution), [
+            ItemFigures(0, 0, *([None] * 9)) for _ in range(k)
+        ]
+    mean = sum(totals) / n
+    var_total = sum((t - mean) ** 2 for t in totals) / n
+    sd_total = math.sqrt(var_total)
+    g = group_size(n)
 
     items = []
     sum_pq = 0.0
-    for j in range(k):
-        c = right[j]
+    for item in sums:
+        c = item.right
         p = c / n
         var_item = p * (1 - p)
         sum_pq += var_item
         # cov(item, total) = E[item * total] - p * mean
-        cov_total = right_total[j] / n - p * mean
+        cov_total = item.right_total / n - p * mean
         point_biserial = _correlation(cov_total, var_item, var_total)
         var_rest = var_total + var_item - 2 * cov_total
         item_rest = _correlation(cov_total - var_item, var_item, var_rest)
-        upper, lower = right_upper[j] / g, right_lower[j] / g
+        upper, lower = item.right_upper / g, item.right_lower / g
         d = upper - lower
         d_max = (min(g, c) - max(0, c - (n - g))) / g
         items.append(

@@ -6,8 +6,10 @@ slot: a position of the set's plan with its skill and game, where every sitting 
 question of that kind. The sittings counted are those that ran to the end or out of time; an
 abandoned or running sitting is left out. An item a counted sitting did not reach is wrong, as the
 exam's own score counts it. Right or wrong is the verdict stored with each answer; nothing is
-judged again. Two queries whatever the number of sittings: the answers (no answer bodies) and the
-wrong answers to authored items.
+judged again. The database adds up what the figures need (each sitting's total; each item's
+sittings right, their totals, the upper and lower groups' counts), so nothing is read answer by
+answer; four queries whatever the number of sittings (with the authored items' keys and wrong
+answers).
 """
 
 from __future__ import annotations
@@ -17,12 +19,19 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.db import connection
 from django.db.models import Count, Q
 from django.utils import timezone
 
 from dealer_training.accounts.models import Organisation
-from dealer_training.drills.models import Attempt, DrillSession, Mode, Outcome
-from dealer_training.progress.psychometrics import ItemFigures, TestFigures, analyse
+from dealer_training.drills.models import Attempt, DrillSession, Mode, Outcome, Question
+from dealer_training.progress.psychometrics import (
+    ItemFigures,
+    ItemSums,
+    TestFigures,
+    figures_from_sums,
+    group_size,
+)
 from dealer_training.scenarios.models import DrillSet, ScenarioVersion
 
 TOP_WRONG = 6
@@ -91,26 +100,22 @@ def _canonical(answer: Any) -> str:
 
 
 def exam_analysis(*, drill_set: DrillSet) -> ExamAnalysis:
-    rows = (
-        Attempt.objects.filter(session__in=_counted_sittings(drill_set))
-        .values_list(
-            "session_id",
-            "question__position",
-            "scenario_version__scenario_id",
-            "skill",
-            "variant",
-            "kind",
-            "correct",
-        )
-        .order_by()
+    sittings = _counted_sittings(drill_set)
+    totals = list(
+        Attempt.objects.filter(session__in=sittings)
+        .values("session_id")
+        .annotate(total=Count("pk", filter=Q(correct=True)))
+        .order_by("session_id")
+        .values_list("total", flat=True)
     )
-    items: dict[ItemKey, ExamItem] = {}
-    answers: dict[int, dict[ItemKey, int]] = defaultdict(dict)
-    for session_id, position, scenario_id, skill, variant, kind, correct in rows.iterator(chunk_size=5000):
+    n = len(totals)
+    items: list[ExamItem] = []
+    sums: list[ItemSums] = []
+    for row in _item_sums(sittings, n=n):
+        scenario_id, _, _, _, position, skill, variant, kind, right, right_total, upper, lower = row
         key: ItemKey = ("s", scenario_id) if scenario_id is not None else ("g", position, skill, variant)
-        item = items.get(key)
-        if item is None:
-            item = items[key] = ExamItem(
+        items.append(
+            ExamItem(
                 key=key,
                 position=position + 1,
                 skill=skill,
@@ -118,16 +123,55 @@ def exam_analysis(*, drill_set: DrillSet) -> ExamAnalysis:
                 kind=kind,
                 scenario_id=scenario_id,
             )
-        elif position + 1 < item.position:
-            item.position = position + 1
-        answers[session_id][key] = int(correct)
-    ordered = sorted(items.values(), key=lambda i: (i.position, i.key[0], str(i.key)))
-    matrix = [[cells.get(i.key, 0) for i in ordered] for _, cells in sorted(answers.items())]
-    test, figures = analyse(matrix)
-    for item, figure in zip(ordered, figures, strict=True):
+        )
+        sums.append(ItemSums(int(right), int(right_total), int(upper), int(lower)))
+    order = sorted(range(len(items)), key=lambda j: (items[j].position, str(items[j].key)))
+    items = [items[j] for j in order]
+    test, figures = figures_from_sums(totals, [sums[j] for j in order])
+    for item, figure in zip(items, figures, strict=True):
         item.figures = figure
-    _authored_details(drill_set, [i for i in ordered if i.authored], sittings=test.n)
-    return ExamAnalysis(drill_set=drill_set, test=test, items=ordered)
+    _authored_details(drill_set, [i for i in items if i.authored], sittings=test.n)
+    return ExamAnalysis(drill_set=drill_set, test=test, items=items)
+
+
+def _item_sums(sittings: Any, *, n: int) -> list[tuple[Any, ...]]:
+    """Per item, added up by the database in one pass over the answers: the sittings right, the
+    sum of their total scores, and how many are in the upper and lower groups (the sittings
+    ranked by total score, ties by id, as ``psychometrics.ranked_groups`` ranks them)."""
+    if n == 0:
+        return []
+    g = group_size(n)
+    attempt, question = Attempt._meta.db_table, Question._meta.db_table
+    version = ScenarioVersion._meta.db_table
+    sittings_sql, sittings_params = sittings.values("pk").query.sql_with_params()
+    right = "CASE WHEN a.correct THEN 1 ELSE 0 END"
+    authored = "v.scenario_id IS NULL"
+    sql = f"""
+        WITH totals AS (
+            SELECT a.session_id, SUM({right}) AS total
+            FROM {attempt} a WHERE a.session_id IN ({sittings_sql}) GROUP BY a.session_id
+        ), ranked AS (
+            SELECT session_id, total, ROW_NUMBER() OVER (ORDER BY total DESC, session_id) AS rn
+            FROM totals
+        )
+        SELECT v.scenario_id,
+            CASE WHEN {authored} THEN q.position ELSE -1 END,
+            CASE WHEN {authored} THEN a.skill ELSE '' END,
+            CASE WHEN {authored} THEN a.variant ELSE '' END,
+            MIN(q.position), MIN(a.skill), MIN(a.variant), MAX(a.kind),
+            SUM({right}),
+            SUM(CASE WHEN a.correct THEN r.total ELSE 0 END),
+            SUM(CASE WHEN a.correct AND r.rn <= %s THEN 1 ELSE 0 END),
+            SUM(CASE WHEN a.correct AND r.rn > %s THEN 1 ELSE 0 END)
+        FROM {attempt} a
+        JOIN ranked r ON r.session_id = a.session_id
+        JOIN {question} q ON q.id = a.question_id
+        LEFT JOIN {version} v ON v.id = a.scenario_version_id
+        GROUP BY 1, 2, 3, 4
+    """  # table names from the models; values go as parameters
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [*sittings_params, g, n - g])
+        return list(cursor.fetchall())
 
 
 def _authored_details(drill_set: DrillSet, items: list[ExamItem], *, sittings: int) -> None:

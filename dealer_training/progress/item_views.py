@@ -24,7 +24,15 @@ from .item_analysis import (
     wrong_answers,
 )
 from .psychometrics import EASY_ABOVE, GROUP_SHARE, HARD_BELOW, MIN_SITTINGS, histogram
-from .selectors.exam_items import FLAGS, ExamAnalysis, ExamItem, exam_analyses, exam_analysis, item_flags
+from .selectors.exam_items import (
+    FLAGS,
+    ExamAnalysis,
+    ExamItem,
+    exam_analyses,
+    exam_analysis,
+    item_flags,
+    solution_answer,
+)
 
 COLUMNS = ["title", "attempts", "correct", "time", "discrimination"]
 
@@ -99,7 +107,7 @@ def item_detail(request: OrgHttpRequest, pk: int) -> HttpResponse:
         versions.append(
             {
                 **_row(stats),
-                "key_lines": _answer_text(stats.kind, key) if key is not None else [],
+                "key_lines": _answer_text(stats.kind, solution_answer(key)) if key is not None else [],
                 "wrong": [
                     {**w, "lines": _answer_text(stats.kind, w["answer"]), "percent": round(100 * w["share"])}
                     for w in wrong.get(stats.version, [])

@@ -204,6 +204,7 @@ def test_the_exam_page_shows_the_figures_the_key_and_the_distractors(login_as, i
     assert 'style="' not in html
     assert "Key (the correct answer)" in html
     assert "Seat 1" in html  # the wrong answer, in words
+    assert "{&#x27;" not in html  # the key too, never a raw mapping
     assert 'data-flag="negative"' in html
     filtered = client.get(url, {"flag": "easy"}, **EN).content.decode()
     assert filtered.count('data-item="') == 1
@@ -241,6 +242,7 @@ def test_the_scenario_item_page_marks_the_key_above_the_wrong_answers(login_as, 
         login_as(instructor).get(reverse("items:detail", args=[org.slug, scenario.pk]), **EN).content.decode()
     )
     assert "Key (the correct answer)" in html
+    assert "{&#x27;" not in html  # the key in words, never a raw mapping
     assert html.index("Key (the correct answer)") < html.index(
         "Most common wrong answers", html.index("Version 1")
     )

@@ -92,6 +92,13 @@ def exam_blueprints(*, organisation: Organisation) -> list[dict[str, Any]]:
     return [{"drill_set": s, "sittings": counts.get(s.pk, 0)} for s in sets]
 
 
+def solution_answer(solution: Any) -> Any:
+    """The answer fields of a stored solution (the engine's ``{answer, explanation, kind, rules}``)."""
+    if isinstance(solution, dict) and isinstance(solution.get("answer"), dict) and "kind" in solution:
+        return solution["answer"]
+    return solution
+
+
 def _canonical(answer: Any) -> str:
     """Answers that mean the same compare equal: keys sorted, no empty fields."""
     if isinstance(answer, dict):
@@ -186,7 +193,7 @@ def _authored_details(drill_set: DrillSet, items: list[ExamItem], *, sittings: i
     ):
         item = by_scenario[version.scenario_id]
         item.title = version.scenario.title
-        item.key_answer = version.answer
+        item.key_answer = solution_answer(version.answer)
         item.kind = version.kind
     wrong: dict[int, Counter[str]] = defaultdict(Counter)
     for scenario_id, answer in Attempt.objects.filter(

@@ -246,3 +246,23 @@ def test_the_scenario_item_page_marks_the_key_above_the_wrong_answers(login_as, 
     assert html.index("Key (the correct answer)") < html.index(
         "Most common wrong answers", html.index("Version 1")
     )
+
+
+def test_the_exam_page_runs_the_same_queries_for_more_sittings(login_as, instructor, org, exam):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    client = login_as(instructor)
+    url = reverse("items:exam", args=[org.slug, exam.pk])
+    client.get(url)
+
+    def queries():
+        with CaptureQueriesContext(connection) as context:
+            client.get(url)
+        return len(context.captured_queries)
+
+    few = queries()
+    scenario = org.scenarios.get()
+    for row in MATRIX:
+        _sit(org, exam, row, scenario=scenario)
+    assert queries() == few

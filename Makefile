@@ -9,7 +9,7 @@ ADDR ?= 127.0.0.1:8000
 # pytest-xdist workers; "auto" uses every core.
 WORKERS ?= auto
 
-.PHONY: run test test-slow lint install messages lock clean answerability bench-engine bench-reports bench-answers bench-load bench-faults bench-workers bench-slow-readers
+.PHONY: run test test-slow lint install messages lock clean answerability bench-engine bench-reports bench-items bench-answers bench-load bench-faults bench-workers bench-slow-readers
 
 run: messages
 	$(MANAGE) migrate --noinput
@@ -72,6 +72,11 @@ bench-engine: install
 # dropped after (BENCH_DATABASE_URL overrides postgres://postgres@127.0.0.1:5432/sdt_bench_reports).
 bench-reports: install
 	$(BIN)/python -m tests.bench.reports
+
+# Item analysis of an exam on PostgreSQL: 5,000 sittings of 40 items (BENCH_DATABASE_URL overrides
+# postgres://postgres@127.0.0.1:5432/sdt_bench_items); the exam's page and the items page.
+bench-items: install
+	$(BIN)/python -m tests.bench.item_analysis
 
 # Answering under load: gunicorn and PostgreSQL on loopback, 20 trainees without a pause and then
 # pausing 2 s between answers, each beside a trivial Django view measured in the same run.

@@ -174,7 +174,7 @@ class _Writer:
         rng = random.Random(seed)
         questions, attempts = [], []
         moment = started
-        for position, (skill, variant, correct, time_ms) in enumerate(items, start=1):
+        for position, (skill, variant, correct, time_ms) in enumerate(items):
             kind = SKILL_KIND[skill]
             options = self.pool[(kind, variant)]
             document, expected, doc_seed = rng.choice(options)

@@ -7,7 +7,9 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from dealer_training.accounts.access import STAFF_ROLES, OrgHttpRequest, org_view
+from dealer_training.scenarios.choices import Skill, Variant
 from dealer_training.scenarios.labels import QUESTION_SHORT
+from dealer_training.scenarios.models import DrillSet
 from dealer_training.scenarios.present import answer_lines
 from dealer_training.scenarios.selectors import scenario_for_organisation
 
@@ -20,6 +22,16 @@ from .item_analysis import (
     item_stats,
     sorted_stats,
     wrong_answers,
+)
+from .psychometrics import EASY_ABOVE, GROUP_SHARE, HARD_BELOW, MIN_SITTINGS, histogram
+from .selectors.exam_items import (
+    FLAGS,
+    ExamAnalysis,
+    ExamItem,
+    exam_analyses,
+    exam_analysis,
+    item_flags,
+    solution_answer,
 )
 
 COLUMNS = ["title", "attempts", "correct", "time", "discrimination"]
@@ -54,6 +66,8 @@ def item_list(request: OrgHttpRequest) -> HttpResponse:
     sort = sort if sort in SORTS else "discrimination"
     descending = request.GET.get("dir", "asc") == "desc"
     combine = request.GET.get("combine") == "1"
+    flag = request.GET.get("flag", "")
+    flag = flag if flag in FLAGS else ""
     stats = sorted_stats(
         item_stats(organisation=request.org, combine=combine), sort=sort, descending=descending
     )
@@ -71,6 +85,8 @@ def item_list(request: OrgHttpRequest) -> HttpResponse:
         "min_trainees": MIN_TRAINEES,
         "min_attempts": MIN_ATTEMPTS_TO_FLAG,
     }
+    if not request.htmx:
+        context.update(_flag_context(exam_analyses(organisation=request.org), flag))
     template = "progress/items.html#table" if request.htmx else "progress/items.html"
     return render(request, template, context)
 
@@ -84,11 +100,14 @@ def item_detail(request: OrgHttpRequest, pk: int) -> HttpResponse:
     per_version = item_stats(organisation=request.org, scenario=scenario)
     combined = item_stats(organisation=request.org, scenario=scenario, combine=True)
     wrong = wrong_answers(scenario=scenario)
+    answers = dict(scenario.versions.values_list("number", "answer"))
     versions = []
     for stats in sorted(per_version, key=lambda s: -(s.version or 0)):
+        key = answers.get(stats.version or 0)
         versions.append(
             {
                 **_row(stats),
+                "key_lines": _answer_text(stats.kind, solution_answer(key)) if key is not None else [],
                 "wrong": [
                     {**w, "lines": _answer_text(stats.kind, w["answer"]), "percent": round(100 * w["share"])}
                     for w in wrong.get(stats.version, [])
@@ -110,3 +129,76 @@ def item_detail(request: OrgHttpRequest, pk: int) -> HttpResponse:
         "min_attempts": MIN_ATTEMPTS_TO_FLAG,
     }
     return render(request, "progress/items_detail.html", context)
+
+
+# --- exams: the psychometric figures ------------------------------------------------------------
+
+
+def _item_label(item: ExamItem) -> str:
+    if item.authored:
+        return item.title
+    skill = Skill(item.skill).label if item.skill in Skill.values else item.skill
+    variant = Variant(item.variant).label if item.variant in Variant.values else item.variant
+    return f"{skill} · {variant}"
+
+
+def _exam_row(item: ExamItem) -> dict[str, Any]:
+    return {
+        "item": item,
+        "label": _item_label(item),
+        "kind": QUESTION_SHORT.get(item.kind, item.kind),
+        "f": item.figures,
+        "flags": item_flags(item.figures),
+        "key_lines": _answer_text(item.kind, item.key_answer) if item.key_answer is not None else [],
+        "wrong": [
+            {**w, "lines": _answer_text(item.kind, w["answer"]), "percent": round(100 * w["share"])}
+            for w in item.wrong
+        ],
+    }
+
+
+def _flag_context(analyses: list[ExamAnalysis], flag: str) -> dict[str, Any]:
+    flagged = []
+    for analysis in analyses:
+        for item in analysis.items:
+            reasons = item_flags(item.figures)
+            if reasons and (not flag or flag in reasons):
+                flagged.append(
+                    {"exam": analysis.drill_set, "too_few": analysis.test.too_few, **_exam_row(item)}
+                )
+    return {
+        "flag": flag,
+        "flag_names": FLAGS,
+        "flagged": flagged,
+        "exams": [
+            {"drill_set": a.drill_set, "test": a.test, "k": len(a.items)} for a in analyses if a.test.n
+        ],
+        "easy_above": EASY_ABOVE,
+        "hard_below": HARD_BELOW,
+    }
+
+
+@org_view(roles=STAFF_ROLES)
+@require_GET
+def exam_items(request: OrgHttpRequest, pk: int) -> HttpResponse:
+    drill_set = DrillSet.objects.filter(organisation=request.org, is_exam=True, pk=pk).first()
+    if drill_set is None:
+        raise Http404("No such exam.")
+    analysis = exam_analysis(drill_set=drill_set)
+    flag = request.GET.get("flag", "")
+    flag = flag if flag in FLAGS else ""
+    rows = [_exam_row(item) for item in analysis.items]
+    context = {
+        "drill_set": drill_set,
+        "test": analysis.test,
+        "chart": histogram(analysis.test.distribution),
+        "rows": [r for r in rows if not flag or flag in r["flags"]],
+        "flagged_count": sum(1 for r in rows if r["flags"]),
+        "flag": flag,
+        "flag_names": FLAGS,
+        "min_sittings": MIN_SITTINGS,
+        "group_percent": round(100 * GROUP_SHARE),
+        "easy_above": EASY_ABOVE,
+        "hard_below": HARD_BELOW,
+    }
+    return render(request, "progress/items_exam.html", context)

@@ -92,6 +92,14 @@ def test_the_strong_trainee_holds_a_signed_certificate_and_others_sat_the_exam(d
     assert {Status.MASTERED.value, Status.SLIPPING.value} <= statuses
 
 
+def test_demo_questions_are_numbered_from_zero_as_a_drill_numbers_them(demo):
+    # The item record (and the exam's item analysis) counts a sitting's first question as item 1.
+    certificate = Certificate.objects.get(organisation=demo)
+    assert [item["position"] for item in certificate.item_record] == list(range(1, 21))
+    first = Question.objects.filter(session=certificate.session).order_by("position").first()
+    assert first.position == 0
+
+
 def test_running_the_demo_again_adds_no_history(demo):
     counts = (Attempt.objects.count(), DailyRollup.objects.count(), Certificate.objects.count())
     out = StringIO()

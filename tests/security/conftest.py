@@ -52,6 +52,7 @@ def world(db):
         trainee=trainee,
         scenario=scenario,
         drill_set=drill_set,
+        exam_set=DrillSet.objects.create(organisation=org, title="Exam set", is_exam=True),
         item=item,
         session=session,
         question=question,

@@ -93,6 +93,7 @@ PARAMS = {
     "scenarios:assignment_delete": lambda w: {"org_slug": w.slug, "pk": w.assignment.pk},
     "items:list": lambda w: {"org_slug": w.slug},
     "items:detail": lambda w: {"org_slug": w.slug, "pk": w.scenario.pk},
+    "items:exam": lambda w: {"org_slug": w.slug, "pk": w.exam_set.pk},
     "progress:me": lambda w: {"org_slug": w.slug},
     "progress:cohort_report": lambda w: {"org_slug": w.slug},
     "progress:trainee_detail": lambda w: {"org_slug": w.slug, "trainee_id": w.trainee.user.pk},

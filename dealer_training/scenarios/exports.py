@@ -3,9 +3,9 @@
 A scenario file is its current version's document plus the scenario's own fields as extension
 fields (``_title``, ``_notes``, ``_tags``, ``_skill``, ``_difficulty``, ``_rules_pinned``; the
 engine ignores them). A scenario that follows the house rules is written with the house rules in
-force, so that the file gives the answer trainees are asked for. Several scenarios go in a zip: one file per scenario and a ``manifest.json`` that lists
-them (and a drill set's items). Nothing in an export depends on when or where it was made, so
-export -> import -> export gives the same bytes.
+force, so that the file gives the answer trainees are asked for. Several scenarios go in a zip:
+one file per scenario and a ``manifest.json`` that lists them (and a drill set's items). Nothing in
+an export depends on when it was made, so export -> import -> export gives the same bytes.
 """
 
 import io
@@ -42,7 +42,9 @@ def export_document(scenario: Scenario) -> dict[str, Any]:
     """The current version's document, under the rules trainees are asked it (its pinned rules,
     or the house rules in force), with the scenario's own fields added."""
     assert scenario.current_version is not None
-    document = effective_document(scenario.current_version, scenario.organisation, pinned=scenario.rules_pinned)
+    document = effective_document(
+        scenario.current_version, scenario.organisation, pinned=scenario.rules_pinned
+    )
     return {**document, **meta_of(scenario)}
 
 

@@ -329,9 +329,7 @@ def documents_from_phh(
     if scenario.question is not None:
         try:
             document = scenario_to_dict(scenario)
-            return [
-                _made(document, title=base, default_skill=default_skill, names_rules=names_rules)
-            ], False
+            return [_made(document, title=base, default_skill=default_skill, names_rules=names_rules)], False
         except EngineError as err:
             raise engine_problem(err, text=text, actions=raw_actions, document=seats) from None
     try:

@@ -529,7 +529,7 @@ def test_an_export_writes_the_pin_and_the_rules_the_scenario_is_asked_under(org)
 )
 def test_an_import_keeps_the_files_pin_or_pins_a_file_that_names_its_rules(upload, extra, pinned):
     hand = {k: v for k, v in RAZZ_KINGS.items() if k not in ("_ruleset", "_rules")}
-    response, job = upload("kings.json", _json({**hand, **extra}))
+    _response, job = upload("kings.json", _json({**hand, **extra}))
     assert job.status == "done", job.results
     scenario = Scenario.objects.get()
     assert scenario.rules_pinned is pinned

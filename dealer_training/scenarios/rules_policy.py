@@ -13,15 +13,15 @@ check of a house-rules change (:func:`answers_changed_by`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
 from dealer_training.accounts.models import Organisation, Ruleset
-from games.core.errors import EngineError
-from games.solve import solve
+from games.api import EngineError, solve
 
 from .models import Scenario, ScenarioVersion
 
@@ -131,7 +131,7 @@ def _answer(document: Mapping[str, Any]) -> dict[str, Any] | None:
     return dict(answer)
 
 
-def following_house_rules(organisation: Organisation) -> Iterable[Scenario]:
+def following_house_rules(organisation: Organisation) -> QuerySet[Scenario]:
     """The published scenarios that follow the house rules (not pinned), with their versions."""
     return (
         Scenario.objects.filter(
@@ -147,7 +147,8 @@ def following_house_rules(organisation: Organisation) -> Iterable[Scenario]:
 
 def answers_changed_by(organisation: Organisation, new: Rules) -> list[Changed]:
     """The published scenarios following the house rules whose answer differs under ``new``:
-    each is solved both ways by the engine (about 10 ms a scenario) and the answers compared."""
+    each is solved both ways by the engine (tens of milliseconds a scenario) and the answers
+    compared."""
     old = house_rules(organisation)
     if old == new:
         return []

@@ -25,7 +25,7 @@ from dealer_training.accounts.house_rules import describe_rules
 from dealer_training.accounts.models import Organisation, Role
 
 from .present import answer_lines
-from .rules_policy import Changed, Rules, answers_changed_by, ruleset_name
+from .rules_policy import Changed, Rules, answers_changed_by, following_house_rules, ruleset_name
 from .services import house_rules_change
 
 INVALID = 422
@@ -112,11 +112,14 @@ def house_rules_check(request: OrgHttpRequest) -> HttpResponse:
     new = Rules(ruleset=form.cleaned_data["ruleset"], overrides=form.cleaned_data["rule_overrides"])
     changed = answers_changed_by(org, new)
     listed = {item.scenario.pk for item in changed}
+    checked = following_house_rules(org).count()
     if op == "check" and changed:
-        return _page(request, form, 200, impact=_impact(changed, choices))
+        return _page(request, form, 200, impact=_impact(changed, choices), checked=checked)
     if set(choices) != listed:  # a scenario the owner was not shown, or no longer changes
         notice = _("The list of scenarios changed since you checked it: choose again, then save.")
-        return _page(request, form, CONFLICT, impact=_impact(changed, choices), impact_notice=notice)
+        return _page(
+            request, form, CONFLICT, impact=_impact(changed, choices), impact_notice=notice, checked=checked
+        )
     pins = [pk for pk, choice in choices.items() if choice == PIN]
     pinned = house_rules_change(
         organisation=org,

@@ -39,6 +39,7 @@ def test_checking_a_change_lists_the_scenarios_and_saves_nothing(login_as, owner
     assert "This change changes the answer of 1 published scenario" in page
     assert f'data-impact-scenario="{tie.pk}"' in page
     assert "Pin it to the old rules" in page
+    assert 'data-rules-checked="1"' in page  # how many scenarios the engine solved both ways
     assert Organisation.objects.get(slug="ginza").ruleset == "tda-2024"
 
 

@@ -17,7 +17,6 @@ from django.views.decorators.csrf import csrf_protect
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.generic import FormView
-from django_htmx.http import HttpResponseClientRedirect
 
 from dealer_training.pagination import paginate
 
@@ -57,7 +56,6 @@ from .selectors import (
 from .services import (
     InviteError,
     MembershipError,
-    house_rules_update,
     invite_accept,
     invite_accept_with_signup,
     invite_check,
@@ -396,35 +394,19 @@ def member_remove(request: OrgHttpRequest, pk: int) -> HttpResponse:
     return render(request, "accounts/member_remove.html", context)
 
 
-HOUSE_RULE_FIELDS = ["ruleset", "ante", "bring_in", "small_bet", "big_bet", "max_bets", "min_chip"]
-
-
 def _structure(org: Organisation) -> dict[str, int]:
     """The room's default amounts that the house rules are told with."""
     return {"bring_in": org.bring_in, "small_bet": org.small_bet}
 
 
 @org_view(roles=[Role.OWNER])
-@require_http_methods(["GET", "POST"])
+@require_GET
 def house_rules(request: OrgHttpRequest) -> HttpResponse:
+    """The house rules and their form. The form posts to ``scenarios:house_rules_check``, which
+    lists the authored scenarios whose answer a change changes before it saves the change."""
     org = request.org
-    # Validate against a copy, so a rejected form never changes the organisation shown elsewhere.
-    form = HouseRulesForm(
-        request.POST if request.method == "POST" else None, instance=Organisation.objects.get(pk=org.pk)
-    )
-    if form.is_valid():
-        house_rules_update(
-            organisation=org,
-            rule_overrides=form.cleaned_data["rule_overrides"],
-            **{name: form.cleaned_data[name] for name in HOUSE_RULE_FIELDS},
-        )
-        messages.success(request, _("House rules saved."))
-        if request.htmx:
-            return HttpResponseClientRedirect(reverse("accounts:house_rules", kwargs={"org_slug": org.slug}))
-        return redirect("accounts:house_rules", org_slug=org.slug)
     context = {
-        "form": form,
+        "form": HouseRulesForm(instance=org),
         "rules": describe_rules(ruleset=org.ruleset, overrides=org.rule_overrides, structure=_structure(org)),
     }
-    template = "accounts/house_rules.html#form" if request.htmx else "accounts/house_rules.html"
-    return render(request, template, context, status=INVALID if form.is_bound else 200)
+    return render(request, "accounts/house_rules.html", context)

@@ -16,6 +16,7 @@ from dealer_training.accounts.house_rules import describe_rules
 from dealer_training.accounts.models import Ruleset
 from dealer_training.scenarios.labels import QUESTION_KINDS, chips, describe_record
 from dealer_training.scenarios.present import answer_lines
+from dealer_training.scenarios.rules_policy import question_rules_label
 from dealer_training.scenarios.stud_table import table_context
 from games.api import EngineError, action_after, diagnose, game, kind, table_view
 
@@ -54,6 +55,8 @@ def table_for(question: Question, *, reveal: bool = False, mark: Sequence[int] =
             "min_chip": chips(structure["min_chip"]),
         },
         "ruleset": _ruleset_label(str(rules.get("ruleset"))),
+        # Whose rules: the house's, or the ones the scenario's author pinned (rules_policy).
+        "rules_label": question_rules_label(question.document),
         "rule_lines": describe_rules(
             ruleset=str(rules.get("ruleset")), overrides=overrides, structure=structure
         ),

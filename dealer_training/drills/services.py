@@ -22,6 +22,7 @@ from django.utils import timezone
 from dealer_training.accounts.models import Organisation, User
 from dealer_training.scenarios.choices import Skill
 from dealer_training.scenarios.models import MAX_DRILL_SET_QUESTIONS, DrillSet, Scenario
+from dealer_training.scenarios.rules_policy import question_document
 from games.api import EngineError, game, generate, judge, solve, walk
 
 from . import review
@@ -255,7 +256,7 @@ def _next_item(session: DrillSession, position: int) -> Item:
         plan = drill_set_plan(drill_set=session.drill_set)
         entry = drill_set_entry(session=session, plan=plan, position=position)
         if entry.scenario is not None and entry.scenario.current_version is not None:
-            return _authored_item(entry.scenario)
+            return _authored_item(entry.scenario, session.organisation)
         return _generated_item(session, rng, entry.skill or "", entry.variant or "", position)
     if session.mode == Mode.WALK:
         return _walk_item(session, position)
@@ -266,19 +267,20 @@ def _next_item(session: DrillSession, position: int) -> Item:
         if cards:
             card = cards[0]
             if card.scenario is not None and card.scenario.current_version is not None:
-                return _authored_item(card.scenario)
+                return _authored_item(card.scenario, session.organisation)
             return _generated_item(session, rng, card.skill, card.variant, position)
     if session.mode in (Mode.PRACTICE, Mode.SPEED, Mode.REVIEW) and rng.randrange(AUTHORED_SHARE) == 0:
         scenario = next_pool_scenario(session=session, rng=rng, skill=session.skill, variant=session.variant)
         if scenario is not None:
-            return _authored_item(scenario)
+            return _authored_item(scenario, session.organisation)
     return _generated_item(session, rng, session.skill, session.variant, position)
 
 
-def _authored_item(scenario: Scenario) -> Item:
+def _authored_item(scenario: Scenario, organisation: Organisation) -> Item:
     version = scenario.current_version
     assert version is not None
-    document = dict(version.document)
+    # The house rules unless the author pinned the scenario's own (one home: rules_policy).
+    document = question_document(version, organisation)
     kind = version.kind
     return Item(
         skill=scenario.skill,

@@ -11,6 +11,7 @@ from dealer_training.scenarios.choices import Skill, Variant
 from dealer_training.scenarios.labels import QUESTION_SHORT
 from dealer_training.scenarios.models import DrillSet
 from dealer_training.scenarios.present import answer_lines
+from dealer_training.scenarios.rules_policy import scenario_rules_label
 from dealer_training.scenarios.selectors import scenario_for_organisation
 
 from .item_analysis import (
@@ -116,6 +117,7 @@ def item_detail(request: OrgHttpRequest, pk: int) -> HttpResponse:
         )
     context = {
         "scenario": scenario,
+        "rules_label": scenario_rules_label(scenario, request.org),
         "versions": versions,
         "combined": _row(combined[0]) if combined else None,
         "combined_wrong": [

@@ -20,6 +20,7 @@ from games.answerable import AnswerabilityProblem, check_answerable
 from games.core.errors import EngineError
 
 from .models import Scenario
+from .rules_policy import effective_document
 
 FILLINGS = 4  # random fillings of the cards the trainee cannot see
 
@@ -88,14 +89,20 @@ class Unanswerable:
 
 def unanswerable_scenarios(scenarios: Iterable[Scenario]) -> list[Unanswerable]:
     """The scenarios (with their current version loaded) whose answer the table does not give;
-    a scenario the engine can no longer solve is listed with the reason the rebuild failed."""
+    a scenario the engine can no longer solve is listed with the reason the rebuild failed. Each
+    is checked under the rules trainees are asked it (``rules_policy.effective_document``)."""
     found = []
+    organisations: dict[int, Any] = {}
     for scenario in scenarios:
         version = scenario.current_version
         if version is None:
             continue
+        if scenario.organisation_id not in organisations:
+            organisations[scenario.organisation_id] = scenario.organisation
+        organisation = organisations[scenario.organisation_id]
         try:
-            problems = answerability_problems(version.document)
+            document = effective_document(version, organisation, pinned=scenario.rules_pinned)
+            problems = answerability_problems(document)
         except EngineError as err:
             problems = (AnswerabilityProblem("rebuild_failed", {"reason": err.message}),)
         if problems:

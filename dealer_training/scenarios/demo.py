@@ -47,6 +47,8 @@ def _scenarios(ctx: DemoContext) -> list[Scenario]:
                 skill=meta.get("_skill", ""),
                 difficulty=meta.get("_difficulty", 2),
                 status=status,
+                # The demo room's own scenarios follow its house rules unless a file pins them.
+                rules_pinned=meta.get("_rules_pinned") is True,
             )
         )
     return made

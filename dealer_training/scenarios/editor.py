@@ -24,6 +24,7 @@ from games.core.cards import FULL_DECK, Card
 from .engine import DROPPED_ON_EDIT, META_KEYS, Checked, check, message_for
 from .forms import EventForm, MetaForm, QuestionForm, ScenarioSetupForm
 from .labels import raw_cards
+from .rules_policy import Rules, rules_of, with_rules
 
 MAX_EVENTS = 20
 MAX_ACTIONS = 400
@@ -68,6 +69,19 @@ class Draft:
     step_error: str | None = None  # a refused step, shown where the step was taken
     notice: str | None = None
     problems: list[str] = field(default_factory=list)  # posted state that could not be read
+    house: Rules | None = None  # the organisation's house rules, for a scenario not pinned
+
+    @property
+    def pinned(self) -> bool:
+        """Whether the author pins the rules chosen here (otherwise the house rules apply)."""
+        return bool(self.setup.is_valid() and self.setup.cleaned_data.get("rules_pinned"))
+
+    def rules(self) -> Rules | None:
+        """The rules the scenario is solved with: the house's unless pinned."""
+        if not self.pinned and self.house is not None:
+            return self.house
+        document = self.document()
+        return rules_of(document) if document is not None else None
 
     # --- reading ---------------------------------------------------------------------------
 
@@ -105,6 +119,9 @@ class Draft:
         for key, value in self.carry.items():
             if key not in BUILT_KEYS:
                 doc[key] = value
+        if not self.pinned and self.house is not None:
+            # Not pinned: the preview is the house rules' answer, as trainees are asked it.
+            doc = with_rules(doc, self.house)
         return doc
 
     def run(self) -> Checked | None:
@@ -300,9 +317,21 @@ def _with_default_stacks(data: QueryDict) -> QueryDict:
     return data
 
 
-def draft_from_post(data: QueryDict) -> Draft:
+def _with_house_rules(data: QueryDict, house: Rules | None) -> QueryDict:
+    """A scenario that follows the house rules posts no rule fields: they start from the house
+    rules, so that pinning starts from the rules the scenario is asked under now."""
+    if house is None or data.get("ruleset"):
+        return data
+    data = data.copy()
+    variant = data.get("variant", "")
+    for key, value in ScenarioSetupForm.rules_initial(house.ruleset, house.overrides, variant).items():
+        data[key] = str(value)
+    return data
+
+
+def draft_from_post(data: QueryDict, *, house: Rules | None = None) -> Draft:
     problems: list[str] = []
-    data = _with_default_stacks(data)
+    data = _with_house_rules(_with_default_stacks(data), house)
     actions = [a for a in data.getlist("action")[:MAX_ACTIONS] if isinstance(a, str) and len(a) <= 200]
     events = _json_list(data.getlist("event"), problems)
     pending = [c for c in raw_cards(data.get("pending", "")[:12])][:3]
@@ -322,6 +351,7 @@ def draft_from_post(data: QueryDict) -> Draft:
         pending=pending,
         carry={k: v for k, v in carry.items() if k not in BUILT_KEYS or k in CARRIED_BUILT_KEYS},
         problems=problems,
+        house=house,
     )
     return draft
 
@@ -331,9 +361,14 @@ def draft_from_document(
     organisation: Any,
     document: Mapping[str, Any] | None,
     meta: Mapping[str, Any] | None = None,
+    house: Rules | None = None,
+    pinned: bool = False,
 ) -> Draft:
-    """A draft for the editor's first page: a new hand, or a stored version's document."""
-    setup_initial = ScenarioSetupForm.initial_for(organisation=organisation, document=document)
+    """A draft for the editor's first page: a new hand, or a stored version's document. A
+    scenario that is not ``pinned`` shows the ``house`` rules it is asked under."""
+    shown = document if pinned or house is None or document is None else with_rules(document, house)
+    setup_initial = ScenarioSetupForm.initial_for(organisation=organisation, document=shown)
+    setup_initial["rules_pinned"] = pinned
     question: dict[str, Any] = dict((document or {}).get("_question") or {"kind": "bring_in"})
     question_initial = {"kind": question.get("kind", "bring_in"), "asked_seats": question.get("seats", [])}
     meta = dict(meta or {})
@@ -353,6 +388,7 @@ def draft_from_document(
         events=[dict(e) for e in (document or {}).get("_events") or []],
         pending=[],
         carry={k: v for k, v in (document or {}).items() if k not in BUILT_KEYS},
+        house=house,
     )
     antes = (document or {}).get("antes")
     if isinstance(antes, list) and len(set(antes)) > 1:

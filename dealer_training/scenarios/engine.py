@@ -26,7 +26,7 @@ from .choices import Skill, Variant
 
 # Document keys that hold the scenario row's own fields (title, notes, ...) rather than the hand.
 # They are stored on the Scenario, not in its versions, and written back on export.
-META_KEYS = ("_title", "_notes", "_tags", "_skill", "_difficulty")
+META_KEYS = ("_title", "_notes", "_tags", "_skill", "_difficulty", "_rules_pinned")
 # The answer to the original hand; it would be wrong once the hand is edited.
 DROPPED_ON_EDIT = ("_expected",)
 

@@ -1,10 +1,11 @@
 """Exports: scenarios as scenario JSON v1 (what ``python -m games solve`` reads) or as PHH TOML.
 
 A scenario file is its current version's document plus the scenario's own fields as extension
-fields (``_title``, ``_notes``, ``_tags``, ``_skill``, ``_difficulty``; the engine ignores
-them). Several scenarios go in a zip: one file per scenario and a ``manifest.json`` that lists
-them (and a drill set's items). Nothing in an export depends on when or where it was made, so
-export -> import -> export gives the same bytes.
+fields (``_title``, ``_notes``, ``_tags``, ``_skill``, ``_difficulty``, ``_rules_pinned``; the
+engine ignores them). A scenario that follows the house rules is written with the house rules in
+force, so that the file gives the answer trainees are asked for. Several scenarios go in a zip:
+one file per scenario and a ``manifest.json`` that lists them (and a drill set's items). Nothing in
+an export depends on when it was made, so export -> import -> export gives the same bytes.
 """
 
 import io
@@ -18,6 +19,7 @@ from games.stud.phh import to_phh
 
 from .import_files import MANIFEST, MANIFEST_FORMAT
 from .models import DrillSet, Scenario
+from .rules_policy import effective_document
 
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 SUFFIX = {"json": ".json", "phh": ".phh"}
@@ -31,13 +33,18 @@ def meta_of(scenario: Scenario) -> dict[str, Any]:
         meta["_tags"] = list(scenario.tags)
     meta["_skill"] = scenario.skill
     meta["_difficulty"] = scenario.difficulty
+    meta["_rules_pinned"] = scenario.rules_pinned
     return meta
 
 
 def export_document(scenario: Scenario) -> dict[str, Any]:
-    """The current version's document with the scenario's own fields added."""
+    """The current version's document, under the rules trainees are asked it (its pinned rules,
+    or the house rules in force), with the scenario's own fields added."""
     assert scenario.current_version is not None
-    return {**scenario.current_version.document, **meta_of(scenario)}
+    document = effective_document(
+        scenario.current_version, scenario.organisation, pinned=scenario.rules_pinned
+    )
+    return {**document, **meta_of(scenario)}
 
 
 def scenario_json(scenario: Scenario) -> str:

@@ -83,6 +83,14 @@ class ScenarioSetupForm(forms.Form):
         label=_("Smallest chip"), min_value=1, max_value=MAX_CHIPS, widget=forms.NumberInput(NUMBER)
     )
     ruleset = forms.ChoiceField(label=_("Rule set"), choices=Ruleset.choices)
+    rules_pinned = forms.BooleanField(
+        label=_("Pin these rules to this scenario"),
+        required=False,
+        help_text=_(
+            "Off: trainees are asked it under your organisation's house rules, and a change of the "
+            "house rules applies to it. On: it keeps the rule set and rules chosen here."
+        ),
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -157,17 +165,14 @@ class ScenarioSetupForm(forms.Form):
                 "big_bet": organisation.big_bet,
                 "max_bets": organisation.max_bets,
                 "min_chip": organisation.min_chip,
-                "ruleset": organisation.ruleset,
             }
             initial.update({f"stack_{seat}": organisation.big_bet * 10 for seat in seats})
-            rules = dict(organisation.rule_overrides or {})
-            tie = rules.get("tie_break_later_streets")
-            if isinstance(tie, dict):
-                # A scenario has one game: take the house's choice for the game it starts with.
-                if Variant.STUD_HIGH in tie:
-                    rules["tie_break_later_streets"] = tie[Variant.STUD_HIGH]
-                else:
-                    rules.pop("tie_break_later_streets")
+            initial.update(
+                ScenarioSetupForm.rules_initial(
+                    organisation.ruleset, organisation.rule_overrides or {}, Variant.STUD_HIGH
+                )
+            )
+            return initial
         else:
             count = len(document["starting_stacks"])
             seats = list(document.get("seats") or range(1, count + 1))
@@ -181,7 +186,6 @@ class ScenarioSetupForm(forms.Form):
                 "big_bet": document["big_bet"],
                 "max_bets": document.get("_max_bets", 5),
                 "min_chip": document.get("_min_chip", 1),
-                "ruleset": document.get("_ruleset", "tda-2024"),
             }
             initial.update(
                 {
@@ -189,11 +193,21 @@ class ScenarioSetupForm(forms.Form):
                     for seat, stack in zip(seats, document["starting_stacks"], strict=True)
                 }
             )
-            rules = dict(document.get("_rules") or {})
-            tie = rules.get("tie_break_later_streets")
-            if isinstance(tie, dict):
-                rules["tie_break_later_streets"] = tie.get(document["variant"], PRESET)
-        for name, value in rules.items():
+            initial.update(
+                ScenarioSetupForm.rules_initial(
+                    document.get("_ruleset", "tda-2024"), document.get("_rules") or {}, document["variant"]
+                )
+            )
+        return initial
+
+    @staticmethod
+    def rules_initial(ruleset: str, overrides: Mapping[str, Any], variant: str) -> dict[str, Any]:
+        """The rule set and rule fields for a rule set and its overrides; a flag given per game
+        takes the value of the scenario's game (a scenario has one game)."""
+        initial: dict[str, Any] = {"ruleset": ruleset}
+        for name, value in overrides.items():
+            if isinstance(value, dict):
+                value = value.get(variant, PRESET)
             if value != PRESET:
                 initial[rule_field_name(name)] = _encode(value)
         return initial

@@ -6,6 +6,7 @@ import io
 import json
 import re
 import sys
+import tomllib
 import zipfile
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -68,6 +69,7 @@ class Made:
     tags: list[str] = field(default_factory=list)
     skill: str = ""
     difficulty: int = 2
+    rules_pinned: bool = False  # keep the file's rules (otherwise the house rules apply)
 
 
 # --- reading the upload ----------------------------------------------------------------------------
@@ -231,7 +233,30 @@ def _stem(name: str) -> str:
     return PurePosixPath(name).stem[:150] or name[:150]
 
 
-def _made(document: Mapping[str, Any], *, title: str, default_skill: str) -> Made:
+def rules_pinned_of(document: Mapping[str, Any], *, names_rules: bool | None = None) -> bool:
+    """Whether an imported scenario keeps its file's rules: the file's ``_rules_pinned`` when it
+    says (this app's exports do); otherwise pinned when the file names its rules (``_ruleset``
+    or ``_rules``), so that a file written for given rules keeps its answers, and following the
+    house rules when it names none."""
+    said = document.get("_rules_pinned")
+    if isinstance(said, bool):
+        return said
+    if names_rules is not None:
+        return names_rules
+    return "_ruleset" in document or "_rules" in document
+
+
+def _phh_names_rules(text: str) -> bool:
+    try:
+        keys = tomllib.loads(text)
+    except (tomllib.TOMLDecodeError, ValueError):
+        return False
+    return "_ruleset" in keys or "_rules" in keys
+
+
+def _made(
+    document: Mapping[str, Any], *, title: str, default_skill: str, names_rules: bool | None = None
+) -> Made:
     hand, meta = split_meta(document)
     solution = solve(hand)
     raw_tags = meta.get("_tags")
@@ -249,6 +274,7 @@ def _made(document: Mapping[str, Any], *, title: str, default_skill: str) -> Mad
         tags=[str(t)[:40] for t in tags if isinstance(t, str)][:20],
         skill=skill,
         difficulty=difficulty,
+        rules_pinned=rules_pinned_of(document, names_rules=names_rules),
     )
 
 
@@ -299,9 +325,11 @@ def documents_from_phh(
     raw_actions = list(scenario.actions)
     seats = {"seats": list(scenario.player_seats)}
     base = scenario.title or _stem(name)
+    names_rules = _phh_names_rules(text)
     if scenario.question is not None:
         try:
-            return [_made(scenario_to_dict(scenario), title=base, default_skill=default_skill)], False
+            document = scenario_to_dict(scenario)
+            return [_made(document, title=base, default_skill=default_skill, names_rules=names_rules)], False
         except EngineError as err:
             raise engine_problem(err, text=text, actions=raw_actions, document=seats) from None
     try:
@@ -317,11 +345,12 @@ def documents_from_phh(
     made = []
     for point in found:
         document = dict(point.document)
+        pinned = rules_pinned_of(document, names_rules=names_rules)
         for key in META_KEYS:
             document.pop(key, None)
         document["_title"] = _point_title(base, point)
         document["_tags"] = [*list(scenario.tags or ()), "phh"]
-        made.append(_made(document, title=base, default_skill=default_skill))
+        made.append(_made(document, title=base, default_skill=default_skill, names_rules=pinned))
     return made, hand_walk
 
 

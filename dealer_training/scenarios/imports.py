@@ -171,6 +171,7 @@ def _save_file(
                 skill=m.skill,
                 difficulty=m.difficulty,
                 status=Scenario.Status.PUBLISHED if publish and not problems else Scenario.Status.DRAFT,
+                rules_pinned=m.rules_pinned,
             )
             saved.append(scenario)
             if problems:

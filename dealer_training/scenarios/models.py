@@ -34,6 +34,9 @@ class Scenario(models.Model):
     difficulty = models.PositiveSmallIntegerField(_("difficulty"), default=2)
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.DRAFT)
     revision = models.PositiveIntegerField(_("revision"), default=1)
+    # Off: the scenario is asked under the organisation's house rules (scenarios.rules_policy);
+    # on: under the rules of its version's document, which the author chose.
+    rules_pinned = models.BooleanField(_("rules pinned by the author"), default=False)
     current_version = models.ForeignKey(
         "ScenarioVersion",
         on_delete=models.SET_NULL,

@@ -15,6 +15,7 @@ from django.db import transaction
 from django.db.models import Max, Q, Sum
 
 from dealer_training.accounts.models import Cohort, Membership, Organisation, Role, User
+from dealer_training.accounts.services import house_rules_update
 from games.core.errors import EngineError
 from games.solve import solve
 from games.vary import vary
@@ -31,6 +32,7 @@ from .models import (
     Scenario,
     ScenarioVersion,
 )
+from .rules_policy import Rules, house_rules, with_rules
 
 
 class ScenarioConflict(Exception):
@@ -69,14 +71,22 @@ def scenario_save(
     scenario: Scenario | None = None,
     base_revision: int | None = None,
     varied_from: Scenario | None = None,
+    rules_pinned: bool | None = None,
 ) -> Scenario:
     """Create a scenario, or save an edit of one (a new version when the current one was issued).
 
     Raises EngineError when the engine refuses the document, ScenarioConflict when
     ``base_revision`` is not the scenario's revision any more, ScenarioNotAnswerable when the
     scenario would be published (or stay published) but the table does not give its answer.
+
+    ``rules_pinned`` None keeps the scenario's setting (a new scenario follows the house rules);
+    a scenario that follows them is stored with the organisation's rules in its document.
     """
     hand, _meta = split_meta(document)
+    if rules_pinned is None:
+        rules_pinned = scenario.rules_pinned if scenario is not None else False
+    if not rules_pinned:
+        hand = with_rules(hand, house_rules(organisation))
     doc = normalized(hand)
     solution = solve(doc)
     kind = solution["kind"]
@@ -96,6 +106,7 @@ def scenario_save(
             status=status or Scenario.Status.DRAFT,
             created_by=user,
             varied_from=varied_from,
+            rules_pinned=rules_pinned,
         )
         version: ScenarioVersion | None = ScenarioVersion.objects.create(
             scenario=scenario, number=1, document=doc, kind=kind, answer=solution, created_by=user
@@ -126,11 +137,65 @@ def scenario_save(
     locked.skill = skill
     locked.variant = doc["variant"]
     locked.difficulty = difficulty
+    locked.rules_pinned = rules_pinned
     if status is not None:
         locked.status = status
     locked.revision += 1
     locked.save()
     return locked
+
+
+@transaction.atomic
+def scenarios_pin_rules(
+    *, organisation: Organisation, scenario_ids: Sequence[int], rules: Rules, user: User | None
+) -> int:
+    """Pin ``rules`` to the organisation's scenarios ``scenario_ids`` (those that follow the house
+    rules, before the house rules change): each keeps the answer it has now. A version already
+    asked stays as it was; the pinned rules go into a new version. Returns how many were pinned."""
+    pinned = 0
+    for locked in (
+        Scenario.objects.select_for_update()
+        .filter(organisation=organisation, pk__in=list(scenario_ids), rules_pinned=False)
+        .select_related("current_version")
+    ):
+        version = locked.current_version
+        if version is not None:
+            doc = normalized(with_rules(version.document, rules))
+            if not same_hand(version.document, doc):
+                solution = solve(doc)
+                if version_is_issued(version):
+                    number = (locked.versions.aggregate(n=Max("number"))["n"] or 0) + 1
+                    version = ScenarioVersion.objects.create(
+                        scenario=locked,
+                        number=number,
+                        document=doc,
+                        kind=solution["kind"],
+                        answer=solution,
+                        created_by=user,
+                    )
+                    locked.current_version = version
+                else:
+                    version.document, version.answer = doc, solution
+                    version.save(update_fields=["document", "answer"])
+        locked.rules_pinned = True
+        locked.revision += 1
+        locked.save(update_fields=["current_version", "rules_pinned", "revision", "updated_at"])
+        pinned += 1
+    return pinned
+
+
+@transaction.atomic
+def house_rules_change(
+    *, organisation: Organisation, user: User | None, pin_ids: Sequence[int], **fields: Any
+) -> int:
+    """Save new house rules (``accounts.services.house_rules_update``), first pinning the rules
+    in force to the scenarios ``pin_ids`` so that their answers stay; the other scenarios that
+    follow the house rules are asked under the new ones. Returns how many were pinned."""
+    pinned = scenarios_pin_rules(
+        organisation=organisation, scenario_ids=pin_ids, rules=house_rules(organisation), user=user
+    )
+    house_rules_update(organisation=organisation, **fields)
+    return pinned
 
 
 def _require_answerable(document: Mapping[str, Any]) -> None:
@@ -211,6 +276,7 @@ def scenario_vary(
                 if publish and not answerability_problems(variation.document)
                 else Scenario.Status.DRAFT,
                 varied_from=scenario,
+                rules_pinned=scenario.rules_pinned,
             )
         )
     return made

@@ -1,12 +1,13 @@
 from django.urls import path
 
-from . import views, views_io, views_sets
+from . import views, views_io, views_rules, views_sets
 
 app_name = "scenarios"
 
 urlpatterns = [
     path("", views.scenario_list, name="list"),
     path("new/", views.scenario_create, name="create"),
+    path("house-rules-check/", views_rules.house_rules_check, name="house_rules_check"),
     path("answerability/", views.scenario_answerability, name="answerability"),
     path("<int:pk>/", views.scenario_edit, name="edit"),
     path("<int:pk>/status/", views.scenario_status, name="status"),

@@ -33,6 +33,7 @@ from .forms import MAX_SEATS, VaryForm
 from .labels import QUESTION_SHORT, card_info, describe_event
 from .models import Scenario
 from .present import action_rows, answer_context, legal_buttons
+from .rules_policy import house_rules, rules_label, scenario_rules_label
 from .selectors import (
     scenario_for_organisation,
     scenarios_for_organisation,
@@ -75,6 +76,7 @@ def scenario_list(request: OrgHttpRequest) -> HttpResponse:
     for scenario in page.object_list:
         kind = scenario.current_version.kind if scenario.current_version else ""
         scenario.kind_label = QUESTION_SHORT.get(kind, kind)
+        scenario.rules_label = scenario_rules_label(scenario, request.org)
     context = {
         "page": page,
         "filters": filters,
@@ -216,6 +218,7 @@ def _editor_context(
         "hand_over": checked is not None and checked.error is None and not checked.legal,
         "table": table_context(checked.view) if checked and checked.view else None,
         "answer": answer_context(solution),
+        **_rules_context(draft),
         "answerability": answerability,
         "revision": scenario.revision if scenario else None,
         # The version history sits below the editor on the full page only.
@@ -224,6 +227,15 @@ def _editor_context(
         if scenario
         else reverse("scenarios:create", args=[request.org.slug]),
         **extra,
+    }
+
+
+def _rules_context(draft: Draft) -> dict[str, Any]:
+    """Whose rules the scenario is solved with, for the editor's rules partial."""
+    rules = draft.rules()
+    return {
+        "rules_pinned": draft.pinned,
+        "rules_label": rules_label(ruleset=rules.ruleset, pinned=draft.pinned) if rules else "",
     }
 
 
@@ -274,6 +286,7 @@ def _save(request: OrgHttpRequest, draft: Draft, scenario: Scenario | None, publ
             status=status,
             scenario=scenario,
             base_revision=base_revision,
+            rules_pinned=draft.pinned,
         )
     except ScenarioConflict as conflict:
         return _render_editor(request, draft, scenario, CONFLICT, conflict=conflict.current_revision)
@@ -316,10 +329,16 @@ def _editor(request: OrgHttpRequest, scenario: Scenario | None) -> HttpResponse:
                 "skill": scenario.skill,
                 "difficulty": scenario.difficulty,
             }
-        draft = draft_from_document(organisation=request.org, document=document, meta=meta)
+        draft = draft_from_document(
+            organisation=request.org,
+            document=document,
+            meta=meta,
+            house=house_rules(request.org),
+            pinned=scenario.rules_pinned if scenario is not None else False,
+        )
         draft.run()
         return _render_editor(request, draft, scenario)
-    draft = draft_from_post(request.POST)
+    draft = draft_from_post(request.POST, house=house_rules(request.org))
     draft.run()
     op = request.POST.get("op", "")[:300]
     if op in ("save", "publish"):

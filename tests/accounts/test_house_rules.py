@@ -6,6 +6,9 @@ from dealer_training.accounts.house_rules import FLAGS, describe_rules, validate
 from dealer_training.accounts.models import Organisation
 
 EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
+# The house-rules form posts to the check of the change (the scenarios whose answer it changes
+# are listed before saving; with none, it saves at once): the page itself only shows the form.
+SAVE_URL = "/o/ginza/scenarios/house-rules-check/"
 
 STRUCTURE = {"ante": 100, "bring_in": 200, "small_bet": 500, "big_bet": 1000, "max_bets": 5, "min_chip": 100}
 PRESET_FORM = {
@@ -116,7 +119,7 @@ def test_the_owner_saves_a_preset_overrides_and_structure(login_as, owner):
         "max_bets": 4,
     }
     client = login_as(owner)
-    response = client.post("/o/ginza/house-rules/", data)
+    response = client.post(SAVE_URL, data)
     assert response.status_code == 302
     org = Organisation.objects.get(slug="ginza")
     assert org.ruleset == "robert-cash"
@@ -142,13 +145,13 @@ def test_one_tie_break_for_every_game_is_stored_as_a_single_value(login_as, owne
         "tie_break_fr": "position",
         "tie_break_f7s_8": "position",
     }
-    assert login_as(owner).post("/o/ginza/house-rules/", data).status_code == 302
+    assert login_as(owner).post(SAVE_URL, data).status_code == 302
     assert Organisation.objects.get(slug="ginza").rule_overrides == {"tie_break_later_streets": "position"}
 
 
 def test_going_back_to_the_preset_clears_the_overrides(login_as, owner):
     Organisation.objects.filter(slug="ginza").update(rule_overrides={"odd_chip": "rrop"})
-    assert login_as(owner).post("/o/ginza/house-rules/", PRESET_FORM).status_code == 302
+    assert login_as(owner).post(SAVE_URL, PRESET_FORM).status_code == 302
     assert Organisation.objects.get(slug="ginza").rule_overrides == {}
 
 
@@ -167,7 +170,7 @@ def test_going_back_to_the_preset_clears_the_overrides(login_as, owner):
     ],
 )
 def test_invalid_house_rules_get_a_field_error_and_change_nothing(login_as, owner, change, field, message):
-    response = login_as(owner).post("/o/ginza/house-rules/", {**PRESET_FORM, **change}, **EN)
+    response = login_as(owner).post(SAVE_URL, {**PRESET_FORM, **change}, **EN)
     assert response.status_code == 422
     assert any(error.startswith(message) for error in response.context["form"].errors[field])
     assert message in response.content.decode()
@@ -178,9 +181,7 @@ def test_invalid_house_rules_get_a_field_error_and_change_nothing(login_as, owne
 
 
 def test_an_htmx_house_rules_post_with_errors_returns_only_the_form(login_as, owner):
-    response = login_as(owner).post(
-        "/o/ginza/house-rules/", {**PRESET_FORM, "big_bet": 1}, HTTP_HX_REQUEST="true", **EN
-    )
+    response = login_as(owner).post(SAVE_URL, {**PRESET_FORM, "big_bet": 1}, HTTP_HX_REQUEST="true", **EN)
     assert response.status_code == 422
     page = response.content.decode()
     assert page.lstrip().startswith('<form id="house-rules-form"')
@@ -188,14 +189,14 @@ def test_an_htmx_house_rules_post_with_errors_returns_only_the_form(login_as, ow
 
 
 def test_an_htmx_house_rules_save_redirects_the_browser(login_as, owner):
-    response = login_as(owner).post("/o/ginza/house-rules/", PRESET_FORM, HTTP_HX_REQUEST="true")
+    response = login_as(owner).post(SAVE_URL, PRESET_FORM, HTTP_HX_REQUEST="true")
     assert response.status_code == 200
     assert response["HX-Redirect"] == "/o/ginza/house-rules/"
 
 
 def test_instructors_and_trainees_cannot_change_house_rules(login_as, instructor, trainee):
     for membership in (instructor, trainee):
-        response = login_as(membership).post("/o/ginza/house-rules/", {**PRESET_FORM, "ante": 0})
+        response = login_as(membership).post(SAVE_URL, {**PRESET_FORM, "ante": 0})
         assert response.status_code == 403
     assert Organisation.objects.get(slug="ginza").ante == 100
 
@@ -251,7 +252,7 @@ def test_the_owner_may_choose_the_completion_increment_reading(login_as, owner):
     form = client.get("/o/ginza/house-rules/", **EN).content.decode()
     assert "At least half of the completion increment over the bring-in" in form
     data = {**PRESET_FORM, "short_all_in_reopen_base": "completion_increment"}
-    assert client.post("/o/ginza/house-rules/", data).status_code == 302
+    assert client.post(SAVE_URL, data).status_code == 302
     org = Organisation.objects.get(slug="ginza")
     assert org.rule_overrides == {"short_all_in_reopen_base": "completion_increment"}
     page = client.get("/o/ginza/house-rules/", **EN).content.decode()
@@ -270,3 +271,10 @@ def test_the_flags_allowed_values_and_presets_are_the_engines_with_wording_for_e
         assert all(str(label) for label in flag.values.values())
         assert flag.presets == spec["defaults"]
         assert flag.per_variant == (spec["kind"] == "choice_per_variant")
+
+
+def test_the_house_rules_page_only_shows_the_form_and_posts_it_to_the_check(login_as, owner):
+    client = login_as(owner)
+    assert client.post("/o/ginza/house-rules/", {**PRESET_FORM, "ruleset": "robert-cash"}).status_code == 405
+    assert Organisation.objects.get(slug="ginza").ruleset == "tda-2024"
+    assert f'action="{SAVE_URL}"' in client.get("/o/ginza/house-rules/").content.decode()

@@ -167,6 +167,7 @@ def test_the_detail_page_shows_each_version_and_the_wrong_answers(login_as, inst
     assert "Version 1" in html
     assert "6 answers (100 % of the wrong answers)" in html
     assert "Seat 1" in html  # the wrong answer, in words
+    assert "Rules: TDA 2024 (tournament) (house rules)" in html  # whose rules it is asked under
 
 
 def test_item_pages_are_for_staff_of_the_organisation_only(

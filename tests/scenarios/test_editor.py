@@ -49,7 +49,14 @@ def test_the_editor_opens_with_the_organisations_house_rules_and_structure(
     org.rule_overrides = {"odd_chip": "high_card_by_suit_in_five"}
     org.ante, org.bring_in, org.small_bet, org.big_bet = 200, 300, 600, 1200
     org.save()
-    html = login_as(instructor).get(create_url, **EN).content.decode()
+    client = login_as(instructor)
+    html = client.get(create_url, **EN).content.decode()
+    # A new scenario follows the house rules: they are named, their fields are not offered.
+    assert "Rules: Robert&#x27;s Rules style (cash game) (house rules)" in html
+    assert "ruleset" not in form_data(html)
+    # Pinning offers the rule fields, starting from the house rules.
+    html = client.post(create_url, form_data(html, rules_pinned="on"), **EN).content.decode()
+    assert "(pinned by the author)" in html
     data = form_data(html)
     assert data["ruleset"] == ["robert-cash"]
     assert data["rule_odd_chip"] == ["high_card_by_suit_in_five"]
@@ -81,7 +88,11 @@ def test_the_editor_offers_the_short_all_in_readings_by_what_they_halve(
     login_as, instructor, create_url, language, label, values
 ):
     # TDA 2024 Rule 47-B: half a bet reopens; "a full bet" read as the opposite.
-    html = login_as(instructor).get(create_url, HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    client = login_as(instructor)
+    html = client.get(create_url, HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    html = client.post(
+        create_url, form_data(html, rules_pinned="on"), HTTP_ACCEPT_LANGUAGE=language
+    ).content.decode()
     field = html[html.index('name="rule_short_all_in_reopen_base"') :]
     field = field[: field.index("</select>")]
     assert label in html
@@ -455,3 +466,35 @@ def test_a_pots_question_saved_from_the_editor_without_a_skill_gets_side_pots_wh
     response, html = _post(client, create_url, html, op="save", title=case, skill="")
     assert response.status_code == 302, html
     assert Scenario.objects.get(title=case).skill == skill
+
+
+def test_the_editor_previews_an_unpinned_scenario_under_the_house_rules_and_saves_the_pin(
+    login_as, instructor, org
+):
+    from tests.drills.test_rules_policy import TIE_HAND
+
+    scenario = make_scenario(org, document=TIE_HAND, title="Tied boards", user=instructor.user)
+    org.ruleset = "robert-cash"
+    org.save()
+    url = reverse("scenarios:edit", args=[org.slug, scenario.pk])
+    client = login_as(instructor)
+    html = client.get(url, **EN).content.decode()
+    assert "Rules: Robert&#x27;s Rules style (cash game) (house rules)" in html
+    assert re.search(r"Next to act</dt>\s*<dd>Seat 1", html)  # RRoP 7CS-1: by position
+    # Pinned to TDA 2024: the preview breaks the tie by suit, and the pin is saved.
+    html = client.post(url, form_data(html, rules_pinned="on"), **EN).content.decode()
+    html = client.post(url, form_data(html, ruleset="tda-2024"), **EN).content.decode()
+    assert "Rules: TDA 2024 (tournament) (pinned by the author)" in html
+    assert re.search(r"Next to act</dt>\s*<dd>Seat 3", html)
+    assert client.post(url, form_data(html, op="save"), **EN).status_code == 302
+    scenario.refresh_from_db()
+    assert scenario.rules_pinned
+    assert scenario.current_version.document["_ruleset"] == "tda-2024"
+
+
+def test_the_scenario_list_says_whose_rules_each_scenario_follows(login_as, instructor, org):
+    make_scenario(org, title="Follows")
+    make_scenario(org, title="Pinned", rules_pinned=True, document={**RAZZ_KINGS, "_ruleset": "robert-cash"})
+    html = login_as(instructor).get(reverse("scenarios:list", args=[org.slug]), **EN).content.decode()
+    assert "Rules: TDA 2024 (tournament) (house rules)" in html
+    assert "Rules: Robert&#x27;s Rules style (cash game) (pinned by the author)" in html

@@ -498,3 +498,49 @@ def test_exam_rules_out_of_range_in_a_file_are_left_at_their_defaults(
         )
     copy = DrillSet.objects.exclude(pk=exam.pk).get()
     assert _rules(copy) == _rules(DrillSet(is_exam=True))
+
+
+def test_an_export_writes_the_pin_and_the_rules_the_scenario_is_asked_under(org):
+    org.ruleset = "robert-cash"
+    org.save()
+    follows = make_scenario(org, title="Follows")
+    pinned = make_scenario(
+        org, title="Pinned", rules_pinned=True, document={**RAZZ_KINGS, "_ruleset": "tda-2024"}
+    )
+    org.rule_overrides = {"odd_chip": "rrop"}
+    org.save()
+    written = json.loads(exports.scenario_json(Scenario.objects.get(pk=follows.pk)))
+    assert written["_rules_pinned"] is False
+    assert (written["_ruleset"], written["_rules"]) == ("robert-cash", {"odd_chip": "rrop"})
+    written = json.loads(exports.scenario_json(Scenario.objects.get(pk=pinned.pk)))
+    assert written["_rules_pinned"] is True
+    assert written["_ruleset"] == "tda-2024"
+    assert "_rules" not in written
+
+
+@pytest.mark.parametrize(
+    ("extra", "pinned"),
+    [
+        ({"_rules_pinned": True}, True),
+        ({"_rules_pinned": False, "_ruleset": "robert-cash"}, False),
+        ({"_ruleset": "robert-cash"}, True),  # a file that names its rules keeps them
+        ({}, False),  # a file that names none follows the house rules
+    ],
+)
+def test_an_import_keeps_the_files_pin_or_pins_a_file_that_names_its_rules(upload, extra, pinned):
+    hand = {k: v for k, v in RAZZ_KINGS.items() if k not in ("_ruleset", "_rules")}
+    _response, job = upload("kings.json", _json({**hand, **extra}))
+    assert job.status == "done", job.results
+    scenario = Scenario.objects.get()
+    assert scenario.rules_pinned is pinned
+    ruleset = scenario.current_version.document["_ruleset"]
+    assert ruleset == (extra.get("_ruleset", "tda-2024") if pinned else "tda-2024")
+
+
+def test_a_plain_phh_hand_follows_the_house_rules_and_one_naming_its_rules_is_pinned(upload):
+    plain = {k: v for k, v in FULL_HAND.items() if not k.startswith("_")}
+    upload("plain.phh", to_phh(plain), points=["award"])
+    assert not Scenario.objects.get().rules_pinned
+    Scenario.objects.all().delete()
+    upload("named.phh", to_phh({**plain, "_ruleset": "robert-cash"}), points=["award"])
+    assert Scenario.objects.get().rules_pinned

@@ -9,7 +9,7 @@ import pytest
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from dealer_training.accounts.access import access_rule_of
-from dealer_training.accounts.models import Role
+from dealer_training.accounts.models import Organisation, Role
 
 ROLES = ("anonymous", "trainee", "other_trainee", "instructor", "owner", "outsider")
 # Objects that belong to one trainee: anybody else, staff included, is told they do not exist.
@@ -67,6 +67,7 @@ PARAMS = {
     "scenarios:list": lambda w: {"org_slug": w.slug},
     "scenarios:create": lambda w: {"org_slug": w.slug},
     "scenarios:answerability": lambda w: {"org_slug": w.slug},
+    "scenarios:house_rules_check": lambda w: {"org_slug": w.slug},
     "scenarios:edit": lambda w: {"org_slug": w.slug, "pk": w.scenario.pk},
     "scenarios:status": lambda w: {"org_slug": w.slug, "pk": w.scenario.pk},
     "scenarios:delete": lambda w: {"org_slug": w.slug, "pk": w.scenario.pk},
@@ -306,3 +307,30 @@ def test_only_owners_change_roles_and_remove_members(client, world, role, name):
         assert response.status_code == MEMBER_ACTION_STATUS[role]
     changed = subject.role != Role.TRAINEE or subject.removed_at is not None
     assert changed == (role == "owner")
+
+
+@pytest.mark.parametrize(
+    ("role", "status"),
+    [("anonymous", 302), ("trainee", 403), ("instructor", 403), ("outsider", 404), ("owner", 302)],
+)
+def test_only_an_owner_of_the_organisation_can_change_the_house_rules_through_the_check(
+    client, world, role, status
+):
+    form = {
+        "ruleset": "robert-cash",
+        "ante": 100,
+        "bring_in": 200,
+        "small_bet": 500,
+        "big_bet": 1000,
+        "max_bets": 5,
+        "min_chip": 100,
+    }
+    if role != "anonymous":
+        client.force_login(world.people[role].user)
+    url = reverse("scenarios:house_rules_check", kwargs={"org_slug": world.slug})
+    response = client.post(url, form)
+    assert response.status_code == status
+    if role == "anonymous":
+        assert "/accounts/login/" in response["Location"]
+    saved = {"owner": "robert-cash"}.get(role, "tda-2024")
+    assert Organisation.objects.get(slug=world.slug).ruleset == saved

@@ -16,9 +16,15 @@ from dealer_training.pagination import paginate
 from .choices import Skill, Variant
 from .forms import AssignmentForm, DrillSetForm, DrillSetScenarioForm, DrillSetTopicForm
 from .labels import QUESTION_SHORT
-from .models import MAX_DRILL_SET_QUESTIONS, Assignment, DrillSet, DrillSetItem
-from .selectors import assignments_for_organisation, drill_set_items_marking_held, drill_sets_for_organisation
+from .models import MAX_DRILL_SET_QUESTIONS, DrillSet, DrillSetItem
+from .selectors import (
+    assignments_for_organisation,
+    assignments_with_progress,
+    drill_set_items_marking_held,
+    drill_sets_for_organisation,
+)
 from .services import (
+    AssignmentDuplicate,
     DrillSetFull,
     assignment_create,
     drill_set_add_scenario,
@@ -161,17 +167,20 @@ def drill_set_item_remove(request: OrgHttpRequest, pk: int, item_pk: int) -> Htt
     return _back_to_set(request, drill_set)
 
 
-@org_view(roles=STAFF_ROLES)
-@require_POST
-def drill_set_delete(request: OrgHttpRequest, pk: int) -> HttpResponse:
-    drill_set = get_object_or_404(DrillSet, organisation=request.org, pk=pk)
-    title = drill_set.title
-    drill_set.delete()
-    messages.success(request, _("Drill set “%(title)s” deleted.") % {"title": title})
-    return redirect("scenarios:drill_sets", org_slug=request.org.slug)
-
-
 # --- assignments ---------------------------------------------------------------------------------
+
+
+def _duplicate_message(duplicate: AssignmentDuplicate) -> str:
+    existing = duplicate.existing
+    if existing.cohort_id is not None and existing.cohort is not None:
+        return _(
+            "“%(title)s” is already assigned to the cohort %(cohort)s and not finished yet. "
+            "It can be assigned again once it is finished, or after removing that assignment."
+        ) % {"title": existing.drill_set.title, "cohort": existing.cohort.name}
+    return _(
+        "“%(title)s” is already assigned to this trainee and not finished yet. "
+        "It can be assigned again once it is finished, or after removing that assignment."
+    ) % {"title": existing.drill_set.title}
 
 
 @org_view(roles=STAFF_ROLES)
@@ -179,25 +188,20 @@ def drill_set_delete(request: OrgHttpRequest, pk: int) -> HttpResponse:
 def assignments(request: OrgHttpRequest) -> HttpResponse:
     form = AssignmentForm(request.POST or None, organisation=request.org)
     if request.method == "POST" and form.is_valid():
-        assignment_create(
-            organisation=request.org,
-            user=request.user,
-            drill_set=form.cleaned_data["drill_set"],
-            trainee=form.cleaned_data.get("trainee"),
-            cohort=form.cleaned_data.get("cohort"),
-            due_at=form.cleaned_data.get("due_at"),
-        )
-        messages.success(request, _("Assignment created: it shows on the trainees' home pages."))
-        return redirect("scenarios:assignments", org_slug=request.org.slug)
+        try:
+            assignment_create(
+                organisation=request.org,
+                user=request.user,
+                drill_set=form.cleaned_data["drill_set"],
+                trainee=form.cleaned_data.get("trainee"),
+                cohort=form.cleaned_data.get("cohort"),
+                due_at=form.cleaned_data.get("due_at"),
+            )
+        except AssignmentDuplicate as duplicate:
+            form.add_error(None, _duplicate_message(duplicate))
+        else:
+            messages.success(request, _("Assignment created: it shows on the trainees' home pages."))
+            return redirect("scenarios:assignments", org_slug=request.org.slug)
     page = paginate(request, assignments_for_organisation(organisation=request.org))
-    context = {"form": form, "assignments": page.object_list, "page": page}
+    context = {"form": form, "assignments": assignments_with_progress(page.object_list), "page": page}
     return render(request, "scenarios/assignments.html", context, status=INVALID if form.is_bound else 200)
-
-
-@org_view(roles=STAFF_ROLES)
-@require_POST
-def assignment_delete(request: OrgHttpRequest, pk: int) -> HttpResponse:
-    assignment = get_object_or_404(Assignment, organisation=request.org, pk=pk)
-    assignment.delete()
-    messages.success(request, _("Assignment removed."))
-    return redirect("scenarios:assignments", org_slug=request.org.slug)

@@ -91,6 +91,8 @@ PARAMS = {
     "scenarios:drill_set_delete": lambda w: {"org_slug": w.slug, "pk": w.drill_set.pk},
     "scenarios:assignments": lambda w: {"org_slug": w.slug},
     "scenarios:assignment_delete": lambda w: {"org_slug": w.slug, "pk": w.assignment.pk},
+    "scenarios:trash": lambda w: {"org_slug": w.slug},
+    "scenarios:trash_restore": lambda w: {"org_slug": w.slug, "kind": "assignment", "pk": w.assignment.pk},
     "items:list": lambda w: {"org_slug": w.slug},
     "items:detail": lambda w: {"org_slug": w.slug, "pk": w.scenario.pk},
     "progress:me": lambda w: {"org_slug": w.slug},

@@ -42,6 +42,7 @@ PARAMS = {
     "accounts:members": lambda w: {"org_slug": w.slug},
     "accounts:member_role": lambda w: {"org_slug": w.slug, "pk": w.trainee.pk},
     "accounts:member_remove": lambda w: {"org_slug": w.slug, "pk": w.trainee.pk},
+    "accounts:member_restore": lambda w: {"org_slug": w.slug, "pk": w.trainee.pk},
     "accounts:invite_create": lambda w: {"org_slug": w.slug},
     "accounts:invite_revoke": lambda w: {"org_slug": w.slug, "pk": w.invite.pk},
     "accounts:house_rules": lambda w: {"org_slug": w.slug},

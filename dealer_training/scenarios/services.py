@@ -282,6 +282,25 @@ def drill_set_add_scenario(*, drill_set: DrillSet, scenario: Scenario) -> DrillS
 
 
 @transaction.atomic
+def drill_set_add_scenarios(*, drill_set: DrillSet, scenarios: Sequence[Scenario]) -> list[DrillSetItem]:
+    """Add several scenarios at once, in title order; ones already in the set are left as they are.
+    All or nothing: when they do not all fit, none is added."""
+    if any(s.organisation_id != drill_set.organisation_id for s in scenarios):
+        raise ValueError("scenario of another organisation")
+    DrillSet.objects.select_for_update().get(pk=drill_set.pk)
+    present = set(drill_set.items.filter(scenario__isnull=False).values_list("scenario_id", flat=True))
+    adding = sorted(
+        {s.pk: s for s in scenarios if s.pk not in present}.values(), key=lambda s: (s.title, s.pk)
+    )
+    _check_room(drill_set, len(adding))
+    position = _next_position(drill_set)
+    return DrillSetItem.objects.bulk_create(
+        DrillSetItem(drill_set=drill_set, position=position + i, scenario=scenario)
+        for i, scenario in enumerate(adding)
+    )
+
+
+@transaction.atomic
 def drill_set_add_topic(*, drill_set: DrillSet, skill: str, variant: str, count: int) -> DrillSetItem:
     DrillSet.objects.select_for_update().get(pk=drill_set.pk)
     _check_room(drill_set, count)

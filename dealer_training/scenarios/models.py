@@ -1,6 +1,6 @@
 """Authored scenarios, their versions, drill sets, assignments and imports."""
 
-from typing import Any
+from typing import TypeVar
 
 from django.conf import settings
 from django.db import models
@@ -15,14 +15,17 @@ from .choices import Skill, Variant
 TRASH_DAYS = 30
 
 
-class LiveManager(models.Manager[Any]):
+_M = TypeVar("_M", bound=models.Model)
+
+
+class LiveManager(models.Manager[_M]):
     """The default manager: rows not in the trash. ``all_objects`` sees the trash too."""
 
-    def get_queryset(self) -> models.QuerySet[Any]:
+    def get_queryset(self) -> models.QuerySet[_M]:
         return super().get_queryset().filter(deleted_at__isnull=True)
 
 
-class AllManager(models.Manager[Any]):
+class AllManager(models.Manager[_M]):
     """Every row, the trash included: restoring, purging, and following a foreign key."""
 
 

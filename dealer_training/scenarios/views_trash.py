@@ -169,7 +169,7 @@ def trash_restore(request: OrgHttpRequest, kind: str, pk: int) -> HttpResponse:
                 _("Drill set “%(title)s” is restored, with %(count)s assignments.")
                 % {"title": item.title, "count": back},
             )
-        else:
+        elif isinstance(item, Assignment):
             assignment_restore(assignment=item)
             messages.success(request, _("Assignment restored."))
     except TrashError:

@@ -177,8 +177,8 @@ def assignments_for_trainee(*, organisation: Organisation, user: User, limit: in
 
 
 def assignments_with_progress(assignments: Iterable[Assignment]) -> list[Assignment]:
-    """Each assignment with ``progress`` (given to a trainee) or ``done``/``size`` (finished
-    members of its cohort), read by the instructors' page."""
+    """Each assignment with ``progress`` (given to a trainee) or ``done``/``running``/``size``
+    (members of its cohort who finished it, who are working on it, all), for the instructors' page."""
     assignments = list(assignments)
     cohort_users: dict[int, list[int]] = {}
     for assignment in assignments:
@@ -202,6 +202,7 @@ def assignments_with_progress(assignments: Iterable[Assignment]) -> list[Assignm
             users = cohort_users.get(assignment.cohort_id or 0, [])
             assignment.size = len(users)  # type: ignore[attr-defined]
             assignment.done = sum(1 for u in users if progress[(assignment.pk, u)].finished)  # type: ignore[attr-defined]
+            assignment.running = sum(1 for u in users if progress[(assignment.pk, u)].in_progress)  # type: ignore[attr-defined]
     return assignments
 
 

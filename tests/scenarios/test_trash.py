@@ -143,3 +143,23 @@ def test_trainees_cannot_open_the_trash_nor_delete(login_as, trainee, org):
     assert client.get(url("trash", org.slug)).status_code == 403
     assert client.post(url("drill_set_delete", org.slug, drill_set.pk), {"confirm": "yes"}).status_code == 403
     assert DrillSet.objects.exists()
+
+
+def test_a_backup_keeps_the_trash_and_restores_it_as_trash(org):
+    from dealer_training.accounts.models import Organisation
+    from dealer_training.progress.backup import organisation_backup, organisation_restore
+
+    scenario = make_scenario(org, status="published")
+    drill_set = DrillSetFactory(organisation=org, title="Binned set")
+    add_item(drill_set, scenario=scenario)
+    assign(drill_set, trainee=MembershipFactory(organisation=org, role="trainee").user)
+    DrillSet.objects.filter(pk=drill_set.pk).update(deleted_at=timezone.now())
+    Assignment.objects.filter(drill_set=drill_set).update(deleted_at=timezone.now())
+    Scenario.objects.filter(pk=scenario.pk).update(deleted_at=timezone.now())
+    document = organisation_backup(slug=org.slug)
+    Organisation.objects.filter(pk=org.pk).delete()
+    organisation_restore(document)
+    assert DrillSet.all_objects.get(pk=drill_set.pk).deleted_at is not None
+    assert Scenario.all_objects.filter(pk=scenario.pk, deleted_at__isnull=False).exists()
+    assert Assignment.all_objects.filter(drill_set_id=drill_set.pk).count() == 1
+    assert not DrillSet.objects.exists()

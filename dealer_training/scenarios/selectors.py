@@ -153,26 +153,28 @@ def assignments_for_trainee(*, organisation: Organisation, user: User, limit: in
         .filter(Q(trainee=user) | Q(cohort__in=cohorts))
         .select_related("drill_set", "cohort")
         .prefetch_related(
-            Prefetch("drill_set__items", queryset=DrillSetItem.objects.only("id", "drill_set_id", "count"))
+            Prefetch(
+                "drill_set__items",
+                queryset=DrillSetItem.objects.filter(LIVE_ITEM).only("id", "drill_set_id", "count"),
+            )
         )
         .order_by("due_at", "-created_at")
     )
     now = timezone.now()
-    out = []
-    seen: set[int] = set()
-    for assignment in qs[: limit * 3]:
-        if assignment.drill_set_id in seen:
-            continue
-        seen.add(assignment.drill_set_id)
+    candidates = list(qs[: limit * 3])
+    progress = progress_for((a, user.pk) for a in candidates)
+    # One per drill set: a retake not finished yet wins over the finished assignment before it.
+    chosen: dict[int, Assignment] = {}
+    for assignment in candidates:
+        assignment.progress = progress[(assignment.pk, user.pk)]  # type: ignore[attr-defined]
+        kept = chosen.get(assignment.drill_set_id)
+        if kept is None or (kept.progress.finished and not assignment.progress.finished):  # type: ignore[attr-defined]
+            chosen[assignment.drill_set_id] = assignment
+    out = [a for a in candidates if chosen.get(a.drill_set_id) is a][:limit]
+    for assignment in out:
         # Read by the template.
         assignment.overdue = assignment.due_at is not None and assignment.due_at < now  # type: ignore[attr-defined]
         assignment.question_count = sum(i.count for i in assignment.drill_set.items.all())  # type: ignore[attr-defined]
-        out.append(assignment)
-        if len(out) >= limit:
-            break
-    progress = progress_for((a, user.pk) for a in out)
-    for assignment in out:
-        assignment.progress = progress[(assignment.pk, user.pk)]  # type: ignore[attr-defined]
     return out
 
 

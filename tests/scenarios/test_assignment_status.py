@@ -163,3 +163,23 @@ def test_progress_never_reads_another_organisations_sittings(client, trainee, or
     sit(elsewhere, trainee.user, planned=1, answers=[True], finished=True)
     client.force_login(trainee.user)
     assert 'data-state="not_started"' in home(client, org)
+
+
+def test_a_retake_not_finished_yet_shows_instead_of_the_finished_assignment(client, trainee, org):
+    drill_set = DrillSetFactory(organisation=org)
+    add_item(drill_set, skill="stub", count=1)
+    first = assign(drill_set, trainee=trainee.user, due_at=timezone.now() + timedelta(days=1))
+    Assignment.objects.filter(pk=first.pk).update(created_at=timezone.now() - timedelta(days=2))
+    sit(
+        drill_set,
+        trainee.user,
+        planned=1,
+        answers=[True],
+        finished=True,
+        started=timezone.now() - timedelta(days=1),
+    )
+    retake = assign(drill_set, trainee=trainee.user, due_at=timezone.now() + timedelta(days=5))
+    client.force_login(trainee.user)
+    html = home(client, org)
+    assert f'data-assignment="{retake.pk}" data-state="not_started"' in html
+    assert f'data-assignment="{first.pk}"' not in html

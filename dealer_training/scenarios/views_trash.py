@@ -28,7 +28,8 @@ CONFIRM = "scenarios/confirm_delete.html"
 
 
 def _confirmed(request: OrgHttpRequest) -> bool:
-    """Only the POST of the confirmation page deletes; any other request shows that page."""
+    """Only the POST of the confirmation page deletes; any other request shows that page (the
+    editor's delete button posts without ``confirm``, so it leads there too)."""
     return request.method == "POST" and request.POST.get("confirm") == "yes"
 
 
@@ -49,7 +50,7 @@ def _in_use(request: OrgHttpRequest, scenario: Scenario) -> HttpResponse:
 
 
 @org_view(roles=STAFF_ROLES)
-@require_http_methods(["GET", "POST"])
+@require_POST
 def scenario_delete(request: OrgHttpRequest, pk: int) -> HttpResponse:
     scenario = get_object_or_404(Scenario, organisation=request.org, pk=pk)
     if scenario_was_issued(scenario):

@@ -238,3 +238,17 @@ def membership_remove(*, membership: Membership, by: Membership, now: datetime |
     membership.save(update_fields=["removed_at"])
     _revoke_invites_beyond(membership, ())
     return membership
+
+
+@transaction.atomic
+def membership_restore(*, membership: Membership, by: Membership) -> Membership:
+    """An owner takes back a member they removed (an undo): same role, access again at once.
+    Cohort places were cleared on removal and are not brought back."""
+    if by.pk not in _lock_owners(by.organisation_id):
+        raise MembershipError("not_allowed")
+    fresh = Membership.objects.select_related("user").filter(pk=membership.pk).first()
+    if fresh is None or fresh.organisation_id != by.organisation_id or not fresh.is_removed:
+        raise MembershipError("unknown")
+    fresh.removed_at = None
+    fresh.save(update_fields=["removed_at"])
+    return fresh

@@ -10,6 +10,7 @@ org_urlpatterns = [
     path("members/", views.members, name="members"),
     path("members/<int:pk>/role/", views.member_role, name="member_role"),
     path("members/<int:pk>/remove/", views.member_remove, name="member_remove"),
+    path("members/<int:pk>/restore/", views.member_restore, name="member_restore"),
     path("members/invites/", views.invite_create, name="invite_create"),
     path("members/invites/<int:pk>/revoke/", views.invite_revoke, name="invite_revoke"),
     path("house-rules/", views.house_rules, name="house_rules"),

@@ -60,6 +60,7 @@ from .services import (
     invite_accept_with_signup,
     invite_check,
     membership_remove,
+    membership_restore,
     membership_role_change,
 )
 from .services import invite_create as invite_create_service
@@ -378,7 +379,10 @@ def member_remove(request: OrgHttpRequest, pk: int) -> HttpResponse:
             return _member_refused(request, error)
         messages.success(
             request,
-            _("%(name)s was removed from %(org)s. Their attempts and certificates stay in the reports.")
+            _(
+                "%(name)s was removed from %(org)s. Their attempts and certificates stay in the "
+                "reports; “Restore” under Removed members brings them back."
+            )
             % {"name": member.user.display_name, "org": request.org.name},
         )
         return _after_member_change(request, member)
@@ -392,6 +396,23 @@ def member_remove(request: OrgHttpRequest, pk: int) -> HttpResponse:
         "last_owner_message": MEMBERSHIP_ERRORS["last_owner"],
     }
     return render(request, "accounts/member_remove.html", context)
+
+
+@org_view(roles=[Role.OWNER])
+@require_POST
+def member_restore(request: OrgHttpRequest, pk: int) -> HttpResponse:
+    """Undo a removal: the former member gets their place (and role) back."""
+    former = get_object_or_404(Membership, organisation=request.org, pk=pk, removed_at__isnull=False)
+    try:
+        member = membership_restore(membership=former, by=request.membership)
+    except MembershipError as error:
+        return _member_refused(request, error)
+    messages.success(
+        request,
+        _("%(name)s is a member again, as %(role)s. Add them back to their cohorts if they had any.")
+        % {"name": member.user.display_name, "role": member.get_role_display()},
+    )
+    return redirect("accounts:members", org_slug=request.org.slug)
 
 
 def _structure(org: Organisation) -> dict[str, int]:

@@ -9,8 +9,12 @@ class DrillsConfig(AppConfig):
 
     def ready(self) -> None:
         from dealer_training.accounts import home, nav
+        from dealer_training.scenarios import assignment_status
 
+        from .assignments import assignment_progress
         from .home import due_reviews_panel
+
+        assignment_status.register(assignment_progress)
 
         nav.register(nav.NavItem(url_name="drills:index", label=_("Drills"), order=10))
         nav.register(nav.NavItem(url_name="rules:reference", label=_("Rules reference"), order=15))

@@ -50,7 +50,9 @@ def drill_set_plan_size(*, drill_set: DrillSet) -> int:
     items = drill_set.items.all()
     generated = items.filter(scenario__isnull=True).aggregate(n=Sum("count"))["n"] or 0
     authored = items.filter(
-        scenario__status=Scenario.Status.PUBLISHED, scenario__current_version__isnull=False
+        scenario__status=Scenario.Status.PUBLISHED,
+        scenario__current_version__isnull=False,
+        scenario__deleted_at__isnull=True,
     ).count()
     return int(generated) + authored
 

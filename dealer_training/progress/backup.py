@@ -60,11 +60,11 @@ def _org_querysets(org: Organisation) -> list[models.QuerySet[Any]]:
         Invite.objects.filter(organisation=org),
         Cohort.objects.filter(organisation=org),
         TrainingSettings.objects.filter(organisation=org),
-        Scenario.objects.filter(organisation=org),
+        Scenario.all_objects.filter(organisation=org),  # the trash too: its rows have children
         ScenarioVersion.objects.filter(scenario__organisation=org),
-        DrillSet.objects.filter(organisation=org),
+        DrillSet.all_objects.filter(organisation=org),
         DrillSetItem.objects.filter(drill_set__organisation=org),
-        Assignment.objects.filter(organisation=org),
+        Assignment.all_objects.filter(organisation=org),
         ImportJob.objects.filter(organisation=org).defer("payload"),
         DrillSession.objects.filter(organisation=org),
         Question.objects.filter(organisation=org),
@@ -171,7 +171,7 @@ def _load(rows: list[dict[str, Any]]) -> int:
     with connection.constraint_checks_disabled():
         for item in others:
             obj = item.object
-            if type(obj)._default_manager.filter(pk=obj.pk).exists():
+            if type(obj)._base_manager.filter(pk=obj.pk).exists():
                 raise BackupError(
                     f"{obj._meta.verbose_name} {obj.pk} exists already: restore into an empty database "
                     "or the one the organisation was removed from."

@@ -1,5 +1,7 @@
 """Authored scenarios, their versions, drill sets, assignments and imports."""
 
+from typing import TypeVar
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -8,6 +10,23 @@ from django.utils.translation import gettext_lazy as _
 from dealer_training.accounts.models import Cohort, Organisation
 
 from .choices import Skill, Variant
+
+# Deleted scenarios, drill sets and assignments wait this long in the trash before they are purged.
+TRASH_DAYS = 30
+
+
+_M = TypeVar("_M", bound=models.Model)
+
+
+class LiveManager(models.Manager[_M]):
+    """The default manager: rows not in the trash. ``all_objects`` sees the trash too."""
+
+    def get_queryset(self) -> models.QuerySet[_M]:
+        return super().get_queryset().filter(deleted_at__isnull=True)
+
+
+class AllManager(models.Manager[_M]):
+    """Every row, the trash included: restoring, purging, and following a foreign key."""
 
 
 class Scenario(models.Model):
@@ -63,8 +82,13 @@ class Scenario(models.Model):
     )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
+    deleted_at = models.DateTimeField(_("deleted"), null=True, blank=True, db_index=True)
+
+    objects = LiveManager()
+    all_objects = AllManager()
 
     class Meta:
+        base_manager_name = "all_objects"
         verbose_name = _("scenario")
         verbose_name_plural = _("scenarios")
         ordering = ["-updated_at"]
@@ -179,8 +203,13 @@ class DrillSet(models.Model):
     )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
+    deleted_at = models.DateTimeField(_("deleted"), null=True, blank=True, db_index=True)
+
+    objects = LiveManager()
+    all_objects = AllManager()
 
     class Meta:
+        base_manager_name = "all_objects"
         verbose_name = _("drill set")
         verbose_name_plural = _("drill sets")
         ordering = ["title"]
@@ -274,7 +303,13 @@ class Assignment(models.Model):
     )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
+    deleted_at = models.DateTimeField(_("deleted"), null=True, blank=True, db_index=True)
+
+    objects = LiveManager()
+    all_objects = AllManager()
+
     class Meta:
+        base_manager_name = "all_objects"
         verbose_name = _("assignment")
         verbose_name_plural = _("assignments")
         ordering = ["due_at", "-created_at"]

@@ -1,14 +1,15 @@
 """Reads for views, the drills app and tasks. Everything goes through an organisation."""
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any, TypedDict
 
 from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet, Value
 from django.utils import timezone
 from django_stubs_ext import WithAnnotations
 
-from dealer_training.accounts.models import Cohort, Organisation, User
+from dealer_training.accounts.models import Cohort, Membership, Organisation, User
 
+from .assignment_status import progress_for
 from .models import Assignment, DrillSet, DrillSetItem, ImportJob, Scenario, ScenarioVersion
 
 
@@ -71,7 +72,9 @@ def export_scenarios(
 ) -> list[Scenario]:
     """Scenarios to export, in the order of their files."""
     if scope == "drill_set" and drill_set is not None:
-        items = drill_set.items.select_related("scenario__current_version").filter(scenario__isnull=False)
+        items = drill_set.items.select_related("scenario__current_version").filter(
+            scenario__isnull=False, scenario__deleted_at__isnull=True
+        )
         return [item.scenario for item in items if item.scenario is not None]
     qs = Scenario.objects.filter(organisation=organisation, current_version__isnull=False).select_related(
         "current_version"
@@ -83,18 +86,28 @@ def export_scenarios(
     return list(qs.order_by("title", "pk"))
 
 
+LIVE_ITEM_OF_SET = Q(items__scenario__isnull=True) | Q(items__scenario__deleted_at__isnull=True)
+
+
 def drill_sets_for_organisation(*, organisation: Organisation) -> QuerySet[DrillSet]:
     return (
         DrillSet.objects.filter(organisation=organisation)
         .annotate(
-            item_count=Count("items", distinct=True), assignment_count=Count("assignments", distinct=True)
+            item_count=Count("items", filter=LIVE_ITEM_OF_SET, distinct=True),
+            assignment_count=Count(
+                "assignments", filter=Q(assignments__deleted_at__isnull=True), distinct=True
+            ),
         )
         .order_by("title", "pk")
     )
 
 
+# Items whose scenario is in the trash are skipped until it is restored.
+LIVE_ITEM = Q(scenario__isnull=True) | Q(scenario__deleted_at__isnull=True)
+
+
 def drill_set_items(*, drill_set: DrillSet) -> QuerySet[DrillSetItem]:
-    return drill_set.items.select_related("scenario__current_version").order_by("position")
+    return drill_set.items.filter(LIVE_ITEM).select_related("scenario__current_version").order_by("position")
 
 
 def held_for_exams(*, organisation_id: int) -> QuerySet[DrillSetItem, Mapping[str, object]]:
@@ -104,6 +117,7 @@ def held_for_exams(*, organisation_id: int) -> QuerySet[DrillSetItem, Mapping[st
         drill_set__organisation_id=organisation_id,
         drill_set__is_exam=True,
         drill_set__exam_items_in_practice=False,
+        drill_set__deleted_at__isnull=True,
         scenario__isnull=False,
     ).values("scenario_id")
 
@@ -139,24 +153,59 @@ def assignments_for_trainee(*, organisation: Organisation, user: User, limit: in
         .filter(Q(trainee=user) | Q(cohort__in=cohorts))
         .select_related("drill_set", "cohort")
         .prefetch_related(
-            Prefetch("drill_set__items", queryset=DrillSetItem.objects.only("id", "drill_set_id", "count"))
+            Prefetch(
+                "drill_set__items",
+                queryset=DrillSetItem.objects.filter(LIVE_ITEM).only("id", "drill_set_id", "count"),
+            )
         )
         .order_by("due_at", "-created_at")
     )
     now = timezone.now()
-    out = []
-    seen: set[int] = set()
-    for assignment in qs[: limit * 3]:
-        if assignment.drill_set_id in seen:
-            continue
-        seen.add(assignment.drill_set_id)
+    candidates = list(qs[: limit * 3])
+    progress = progress_for((a, user.pk) for a in candidates)
+    # One per drill set: a retake not finished yet wins over the finished assignment before it.
+    chosen: dict[int, Assignment] = {}
+    for assignment in candidates:
+        assignment.progress = progress[(assignment.pk, user.pk)]  # type: ignore[attr-defined]
+        kept = chosen.get(assignment.drill_set_id)
+        if kept is None or (kept.progress.finished and not assignment.progress.finished):  # type: ignore[attr-defined]
+            chosen[assignment.drill_set_id] = assignment
+    out = [a for a in candidates if chosen.get(a.drill_set_id) is a][:limit]
+    for assignment in out:
         # Read by the template.
         assignment.overdue = assignment.due_at is not None and assignment.due_at < now  # type: ignore[attr-defined]
         assignment.question_count = sum(i.count for i in assignment.drill_set.items.all())  # type: ignore[attr-defined]
-        out.append(assignment)
-        if len(out) >= limit:
-            break
     return out
+
+
+def assignments_with_progress(assignments: Iterable[Assignment]) -> list[Assignment]:
+    """Each assignment with ``progress`` (given to a trainee) or ``done``/``running``/``size``
+    (members of its cohort who finished it, who are working on it, all), for the instructors' page."""
+    assignments = list(assignments)
+    cohort_users: dict[int, list[int]] = {}
+    for assignment in assignments:
+        if assignment.cohort_id is not None and assignment.cohort_id not in cohort_users:
+            cohort_users[assignment.cohort_id] = list(
+                Membership.objects.current()
+                .filter(cohorts__pk=assignment.cohort_id)
+                .values_list("user_id", flat=True)
+            )
+    pairs: list[tuple[Assignment, int]] = []
+    for assignment in assignments:
+        if assignment.trainee_id is not None:
+            pairs.append((assignment, assignment.trainee_id))
+        else:
+            pairs += [(assignment, u) for u in cohort_users.get(assignment.cohort_id or 0, [])]
+    progress = progress_for(pairs)
+    for assignment in assignments:
+        if assignment.trainee_id is not None:
+            assignment.progress = progress[(assignment.pk, assignment.trainee_id)]  # type: ignore[attr-defined]
+        else:
+            users = cohort_users.get(assignment.cohort_id or 0, [])
+            assignment.size = len(users)  # type: ignore[attr-defined]
+            assignment.done = sum(1 for u in users if progress[(assignment.pk, u)].finished)  # type: ignore[attr-defined]
+            assignment.running = sum(1 for u in users if progress[(assignment.pk, u)].in_progress)  # type: ignore[attr-defined]
+    return assignments
 
 
 def import_jobs_for_organisation(

@@ -22,6 +22,7 @@ from games.vary import vary
 from games.vary.title import variation_title
 
 from .answerability import ScenarioNotAnswerable, answerability_problems
+from .assignment_status import progress_for
 from .choices import Skill
 from .engine import normalized, same_hand, split_meta, suggested_skill
 from .models import (
@@ -41,6 +42,14 @@ class ScenarioConflict(Exception):
     def __init__(self, current_revision: int) -> None:
         super().__init__(current_revision)
         self.current_revision = current_revision
+
+
+class AssignmentDuplicate(Exception):
+    """The drill set is already assigned to this trainee (or cohort) and not finished yet."""
+
+    def __init__(self, existing: Assignment) -> None:
+        super().__init__("assignment duplicate")
+        self.existing = existing
 
 
 class ScenarioInUse(Exception):
@@ -221,6 +230,10 @@ def scenario_set_status(*, scenario: Scenario, status: str, base_revision: int |
     return locked
 
 
+def scenario_was_issued(scenario: Scenario) -> bool:
+    return any(version_is_issued(version) for version in scenario.versions.all())
+
+
 @transaction.atomic
 def scenario_delete(*, scenario: Scenario) -> None:
     """Delete a scenario nobody was ever asked; one that was asked must be archived instead."""
@@ -324,7 +337,8 @@ class DrillSetFull(ValueError):
 
 def drill_set_questions(drill_set: DrillSet) -> int:
     """How many questions the set asks: one per scenario, ``count`` per generated topic."""
-    return drill_set.items.aggregate(n=Sum("count"))["n"] or 0
+    live = Q(scenario__isnull=True) | Q(scenario__deleted_at__isnull=True)
+    return drill_set.items.filter(live).aggregate(n=Sum("count"))["n"] or 0
 
 
 def _check_room(drill_set: DrillSet, adding: int) -> None:
@@ -341,6 +355,25 @@ def drill_set_add_scenario(*, drill_set: DrillSet, scenario: Scenario) -> DrillS
     _check_room(drill_set, 1)
     return DrillSetItem.objects.create(
         drill_set=drill_set, position=_next_position(drill_set), scenario=scenario
+    )
+
+
+@transaction.atomic
+def drill_set_add_scenarios(*, drill_set: DrillSet, scenarios: Sequence[Scenario]) -> list[DrillSetItem]:
+    """Add several scenarios at once, in title order; ones already in the set are left as they are.
+    All or nothing: when they do not all fit, none is added."""
+    if any(s.organisation_id != drill_set.organisation_id for s in scenarios):
+        raise ValueError("scenario of another organisation")
+    DrillSet.objects.select_for_update().get(pk=drill_set.pk)
+    present = set(drill_set.items.filter(scenario__isnull=False).values_list("scenario_id", flat=True))
+    adding = sorted(
+        {s.pk: s for s in scenarios if s.pk not in present}.values(), key=lambda s: (s.title, s.pk)
+    )
+    _check_room(drill_set, len(adding))
+    position = _next_position(drill_set)
+    return DrillSetItem.objects.bulk_create(
+        DrillSetItem(drill_set=drill_set, position=position + i, scenario=scenario)
+        for i, scenario in enumerate(adding)
     )
 
 
@@ -397,6 +430,12 @@ def assignment_create(
         raise ValueError("not a trainee of this organisation")
     if cohort is not None and cohort.organisation_id != organisation.pk:
         raise ValueError("cohort of another organisation")
+    DrillSet.objects.select_for_update().get(pk=drill_set.pk)
+    open_one = assignment_unfinished_twin(
+        drill_set=drill_set, user=trainee.user if trainee is not None else None, cohort=cohort
+    )
+    if open_one is not None:
+        raise AssignmentDuplicate(open_one)
     assignment = Assignment(
         organisation=organisation,
         drill_set=drill_set,
@@ -408,6 +447,27 @@ def assignment_create(
     assignment.full_clean()
     assignment.save()
     return assignment
+
+
+def assignment_unfinished_twin(
+    *, drill_set: DrillSet, user: User | None, cohort: Cohort | None
+) -> Assignment | None:
+    """An assignment of the same set to the same trainee (directly or through a cohort) or to the
+    same cohort that is not finished yet. A finished one may be assigned again: a retake counts the
+    sittings started after it only."""
+    same_set = Assignment.objects.filter(drill_set=drill_set)
+    if user is not None:
+        twins = list(same_set.filter(Q(trainee=user) | Q(cohort__members__user=user)).distinct())
+        progress = progress_for((a, user.pk) for a in twins)
+        return next((a for a in twins if not progress[(a.pk, user.pk)].finished), None)
+    assert cohort is not None
+    twins = list(same_set.filter(cohort=cohort))
+    members = list(cohort.members.filter(removed_at__isnull=True).values_list("user_id", flat=True))
+    progress = progress_for((a, user_id) for a in twins for user_id in members)
+    for twin in twins:
+        if not members or not all(progress[(twin.pk, user_id)].finished for user_id in members):
+            return twin
+    return None
 
 
 def assignments_filter_for(*, organisation: Organisation, user: User) -> Q:

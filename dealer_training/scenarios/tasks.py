@@ -58,3 +58,11 @@ def import_run(self: Task[Any, Any], job_id: int) -> None:
 def imports_recover_stalled() -> list[int]:
     """Celery beat: imports whose progress stopped are queued again or failed; [queued, failed]."""
     return list(imports.imports_recover_stalled(queue=lambda pk: send_on_commit(import_run, job_id=pk)))
+
+
+@shared_task(acks_late=True)
+def trash_purge() -> int:
+    """Celery beat: what has been in the trash longer than its days is deleted for good."""
+    from .trash import trash_purge as purge
+
+    return purge()

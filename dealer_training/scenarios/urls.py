@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views, views_io, views_rules, views_sets
+from . import views, views_io, views_rules, views_sets, views_trash
 
 app_name = "scenarios"
 
@@ -11,7 +11,7 @@ urlpatterns = [
     path("answerability/", views.scenario_answerability, name="answerability"),
     path("<int:pk>/", views.scenario_edit, name="edit"),
     path("<int:pk>/status/", views.scenario_status, name="status"),
-    path("<int:pk>/delete/", views.scenario_delete_view, name="delete"),
+    path("<int:pk>/delete/", views_trash.scenario_delete, name="delete"),
     path("<int:pk>/vary/", views.scenario_vary, name="vary"),
     path("<int:pk>/export/", views.scenario_export, name="export_one"),
     path("import/", views_io.import_upload, name="import"),
@@ -28,7 +28,9 @@ urlpatterns = [
         views_sets.drill_set_item_remove,
         name="drill_set_item_remove",
     ),
-    path("sets/<int:pk>/delete/", views_sets.drill_set_delete, name="drill_set_delete"),
+    path("sets/<int:pk>/delete/", views_trash.drill_set_delete, name="drill_set_delete"),
     path("assignments/", views_sets.assignments, name="assignments"),
-    path("assignments/<int:pk>/delete/", views_sets.assignment_delete, name="assignment_delete"),
+    path("assignments/<int:pk>/delete/", views_trash.assignment_delete, name="assignment_delete"),
+    path("trash/", views_trash.trash, name="trash"),
+    path("trash/<str:kind>/<int:pk>/restore/", views_trash.trash_restore, name="trash_restore"),
 ]

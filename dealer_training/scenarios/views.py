@@ -41,7 +41,7 @@ from .selectors import (
     variations_of,
     versions_with_counts,
 )
-from .services import ScenarioConflict, ScenarioInUse, scenario_delete, scenario_save, scenario_set_status
+from .services import ScenarioConflict, scenario_save, scenario_set_status
 from .services import scenario_vary as scenario_vary_service
 from .stud_table import table_context
 from .vary_present import variation_rows
@@ -414,27 +414,6 @@ def scenario_status(request: OrgHttpRequest, pk: int) -> HttpResponse:
         else reverse("scenarios:edit", args=[request.org.slug, pk])
     )
     return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
-
-
-@org_view(roles=STAFF_ROLES)
-@require_POST
-def scenario_delete_view(request: OrgHttpRequest, pk: int) -> HttpResponse:
-    scenario = _scenario_or_404(request, pk)
-    title = scenario.title
-    try:
-        scenario_delete(scenario=scenario)
-    except ScenarioInUse:
-        messages.error(
-            request,
-            _(
-                "“%(title)s” was already given to trainees: archive it instead, "
-                "so their answers keep their question."
-            )
-            % {"title": title},
-        )
-        return redirect("scenarios:edit", org_slug=request.org.slug, pk=pk)
-    messages.success(request, _("“%(title)s” is deleted.") % {"title": title})
-    return redirect("scenarios:list", org_slug=request.org.slug)
 
 
 @org_view(roles=STAFF_ROLES)

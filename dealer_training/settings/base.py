@@ -206,6 +206,10 @@ CELERY_BEAT_SCHEDULE = {
     # the attempts (a safety net for lost messages, and mastery dates under changed bars).
     # Tasks that could not be queued while the broker was down are sent once it is back.
     "infra-send-unsent": {"task": "dealer_training.infra.tasks.send_unsent", "schedule": 60.0},
+    "scenarios-trash-purge-nightly": {
+        "task": "dealer_training.scenarios.tasks.trash_purge",
+        "schedule": crontab(hour=3, minute=10),
+    },
     "progress-rollups-rebuild-nightly": {
         "task": "dealer_training.progress.tasks.rollups_rebuild_all",
         "schedule": crontab(hour=3, minute=30),

@@ -83,7 +83,10 @@ def test_editing_and_deleting_a_drill_set(login_as, instructor, org):
     drill_set.refresh_from_db()
     assert (drill_set.title, drill_set.pass_accuracy) == ("New", 70)
     assert client.post(url, {"title": ""}, **EN).status_code == 422
-    client.post(reverse("scenarios:drill_set_delete", args=[org.slug, drill_set.pk]))
+    delete = reverse("scenarios:drill_set_delete", args=[org.slug, drill_set.pk])
+    assert client.post(delete).status_code == 200  # the confirmation page: nothing deleted yet
+    assert DrillSet.objects.exists()
+    client.post(delete, {"confirm": "yes"})
     assert not DrillSet.objects.exists()
 
 
@@ -109,7 +112,7 @@ def test_trainees_get_403_on_drill_set_and_assignment_pages(login_as, trainee, o
 def test_drill_set_pages_refuse_other_methods(login_as, instructor, org):
     drill_set = DrillSetFactory(organisation=org)
     client = login_as(instructor)
-    assert client.get(reverse("scenarios:drill_set_delete", args=[org.slug, drill_set.pk])).status_code == 405
+    assert client.put(reverse("scenarios:drill_set_delete", args=[org.slug, drill_set.pk])).status_code == 405
     assert (
         client.get(reverse("scenarios:drill_set_item_add", args=[org.slug, drill_set.pk])).status_code == 405
     )
@@ -130,7 +133,7 @@ def test_assigning_to_a_trainee_or_a_cohort_with_a_due_date(login_as, instructor
     assert (by_cohort.cohort, by_cohort.due_at) == (cohort, None)
     html = client.get(url, **EN).content.decode()
     assert drill_set.title in html
-    client.post(reverse("scenarios:assignment_delete", args=[org.slug, by_cohort.pk]))
+    client.post(reverse("scenarios:assignment_delete", args=[org.slug, by_cohort.pk]), {"confirm": "yes"})
     assert Assignment.objects.count() == 1
 
 
@@ -211,7 +214,8 @@ def test_the_home_panel_is_left_out_without_assignments_and_runs_a_fixed_number_
         drill_set = DrillSetFactory(organisation=org)
         add_item(drill_set, skill="stub", count=i + 1)
         assign(drill_set, cohort=cohort if i % 2 else None, trainee=None if i % 2 else trainee.user)
-    with django_assert_num_queries(2):
+    # The assignments with their items, the cohorts, and the trainee's sittings of them.
+    with django_assert_num_queries(3):
         panel = assignments_panel(request)
     assert len(panel["assignments"]) == 5
 

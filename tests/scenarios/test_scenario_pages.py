@@ -90,7 +90,9 @@ def test_an_unknown_status_is_a_400(login_as, instructor, org):
 
 def test_a_scenario_nobody_was_asked_can_be_deleted(login_as, instructor, org):
     scenario = make_scenario(org, status="draft")
-    response = login_as(instructor).post(reverse("scenarios:delete", args=[org.slug, scenario.pk]))
+    response = login_as(instructor).post(
+        reverse("scenarios:delete", args=[org.slug, scenario.pk]), {"confirm": "yes"}
+    )
     assert response.status_code == 302
     assert not Scenario.objects.exists()
 

@@ -27,6 +27,8 @@ from .labels import raw_cards
 
 MAX_EVENTS = 20
 MAX_ACTIONS = 400
+# A betting round closes within one action per player once nobody raises (8 players at most).
+MAX_SEATS_IN_A_ROUND = 10
 # Document keys the editor builds itself; anything else in a stored document is carried along.
 BUILT_KEYS = {
     "variant",
@@ -150,6 +152,10 @@ class Draft:
             return self._random_deals(street_only=False, one=True)
         if op == "random_street":
             return self._random_deals(street_only=True, one=False)
+        if op == "check_around":
+            return self._check_around()
+        if op == "play_street":
+            return self._play_street()
         if op.startswith("act:"):
             return self._act(op[4:])
         if op == "undo":
@@ -238,6 +244,36 @@ class Draft:
         if phh not in offered:
             return self._refuse(_("That action is not allowed at this point of the hand."))
         return self._append(phh)
+
+    def _check_around(self) -> bool:
+        """Everyone still to act on this street checks, in turn; only while checking is legal."""
+        if not any(a["kind"] == "check" for a in self.betting_choices()):
+            return self._refuse(_("Nobody can check now: there is a bet to call, or no betting is pending."))
+        return self._play_out(("check",))
+
+    def _play_street(self) -> bool:
+        """The players still to act post the bring-in if it is due, then call or check in turn,
+        until the betting round closes (nobody folds, bets or raises)."""
+        if not self.betting_choices():
+            return self._refuse(_("No betting is pending now: cards are due or the hand is over."))
+        return self._play_out(("post_bring_in", "check", "call"))
+
+    def _play_out(self, kinds: tuple[str, ...]) -> bool:
+        """Take, for each player in turn, the first legal action of ``kinds`` the engine offers,
+        until the street's betting is over; stops at the first player who has none of them."""
+        street = self._street()
+        taken = 0
+        for _step in range(MAX_SEATS_IN_A_ROUND):
+            choices = self.betting_choices()
+            if not choices or self._street() != street:
+                break
+            action = next((a for kind in kinds for a in choices if a["kind"] == kind), None)
+            if action is None:
+                break
+            if not self._append(action["phh"]):
+                return False
+            taken += 1
+        return taken > 0 or self._refuse(_("That action is not allowed at this point of the hand."))
 
     def _undo(self) -> bool:
         if not self.actions:

@@ -222,5 +222,16 @@ def action_rows(actions: Sequence[str], checked: Checked | None) -> list[dict[st
     return rows
 
 
+def build_actions(draft: Any) -> dict[str, bool]:
+    """Which of the editor's quick steps (``Draft.take`` ops) the engine's legal actions allow."""
+    choices = {a["kind"] for a in draft.betting_choices()}
+    build = {
+        "deal": draft.deal_due() is not None,
+        "check": "check" in choices,
+        "play": bool(choices & {"post_bring_in", "check", "call"}),
+    }
+    return {**build, "any": any(build.values())}
+
+
 def legal_buttons(legal: Sequence[Mapping[str, Any]]) -> list[dict[str, str]]:
     return [{"op": f"act:{a['phh']}", "label": describe_legal(a), "kind": a["kind"]} for a in legal]

@@ -31,7 +31,7 @@ from .engine import message_for, place_of, suggested_skill
 from .forms import MAX_SEATS, VaryForm
 from .labels import QUESTION_SHORT, card_info, describe_event
 from .models import Scenario
-from .present import action_rows, answer_context, legal_buttons
+from .present import action_rows, answer_context, build_actions, legal_buttons
 from .selectors import (
     scenario_for_organisation,
     scenarios_for_organisation,
@@ -210,6 +210,7 @@ def _editor_context(
         "pending_text": "".join(draft.pending),
         "picker": picker,
         "choices": legal_buttons(draft.betting_choices()),
+        "build": build_actions(draft),
         "hand_over": checked is not None and checked.error is None and not checked.legal,
         "table": table_context(checked.view) if checked and checked.view else None,
         "answer": answer_context(solution),

@@ -1,0 +1,100 @@
+"""The table editor's quick steps (deal a street at random, check around, play to the end of the
+street), the legal-action buttons with their amounts, errors placed at their cause and the
+hand log while an error is shown."""
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from tests.scenarios.helpers import buttons, form_data
+
+EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
+JA = {"HTTP_ACCEPT_LANGUAGE": "ja"}
+RAZZ_DEAL = ["4c", "5d", "Kc", "2s", "3h", "Ks", "7h", "8h", "5s", "Ad", "Ac", "2c"]
+
+
+@pytest.fixture
+def create_url(org):
+    return reverse("scenarios:create", args=[org.slug])
+
+
+def _post(client, url, html, lang=EN, **changes):
+    response = client.post(url, form_data(html, **changes), **lang)
+    return response, response.content.decode()
+
+
+def _table(client, url, lang=EN, seats=(1, 3, 4, 6), **changes):
+    html = client.get(url, **lang).content.decode()
+    response, html = _post(client, url, html, lang, variant="FR", seats=list(seats), **changes)
+    assert response.status_code == 200
+    return html
+
+
+def _razz_dealt(client, url, lang=EN, **changes):
+    html = _table(client, url, lang, **changes)
+    for card in RAZZ_DEAL:
+        response, html = _post(client, url, html, lang, op=f"pick:{card}")
+        assert response.status_code == 200, card
+    return html
+
+
+def test_the_quick_steps_are_offered_when_the_engine_allows_them(login_as, instructor, create_url):
+    client = login_as(instructor)
+    html = _table(client, create_url)
+    offered = buttons(html)
+    assert "random_street" in offered
+    assert "check_around" not in offered and "play_street" not in offered
+    _response, html = _post(client, create_url, html, op="random_street")
+    offered = buttons(html)
+    # 3rd street: the bring-in is due, nobody can check.
+    assert "play_street" in offered and "check_around" not in offered and "random_street" not in offered
+    assert "Play to the end of the street" in html
+    assert "Each player still to act calls, or checks when there is nothing to call" in html
+
+
+def test_play_to_the_end_of_the_street_posts_the_bring_in_and_everyone_calls(login_as, instructor, create_url):
+    client = login_as(instructor)
+    html = _razz_dealt(client, create_url)
+    response, html = _post(client, create_url, html, op="play_street")
+    assert response.status_code == 200
+    actions = form_data(html)["action"]
+    # Seat 3 (p2, the king) brings in; seats 4, 6 and 1 call in turn; the round is over.
+    assert actions[4:] == ["p2 pb", "p3 cc", "p4 cc", "p1 cc"]
+    assert "random_street" in buttons(html)
+    assert "Seat 1 calls 200" in html
+
+
+def test_check_around_checks_every_player_still_to_act_and_stops_at_the_next_deal(
+    login_as, instructor, create_url
+):
+    client = login_as(instructor)
+    html = _razz_dealt(client, create_url)
+    _response, html = _post(client, create_url, html, op="play_street")
+    _response, html = _post(client, create_url, html, op="random_street")
+    assert len(form_data(html)["action"]) == 12  # four 4th-street cards
+    assert "check_around" in buttons(html)
+    response, html = _post(client, create_url, html, op="check_around")
+    assert response.status_code == 200
+    actions = form_data(html)["action"]
+    assert len(actions) == 16
+    assert all(a.endswith(" cc") for a in actions[12:])
+    assert len({a.split()[0] for a in actions[12:]}) == 4
+    assert "random_street" in buttons(html)
+
+
+def test_check_around_is_refused_when_a_bet_faces_the_player(login_as, instructor, create_url):
+    client = login_as(instructor)
+    html = _razz_dealt(client, create_url)
+    response, html = _post(client, create_url, html, op="check_around")
+    assert response.status_code == 422
+    assert "Nobody can check now" in html
+    assert len(form_data(html)["action"]) == 4
+
+
+def test_play_to_the_end_of_the_street_is_refused_while_cards_are_due(login_as, instructor, create_url):
+    client = login_as(instructor)
+    html = _table(client, create_url)
+    response, html = _post(client, create_url, html, op="play_street")
+    assert response.status_code == 422
+    assert "No betting is pending now" in html

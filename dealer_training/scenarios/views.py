@@ -27,11 +27,11 @@ from .answerability import (
 )
 from .choices import Skill, Variant
 from .editor import Draft, draft_from_document, draft_from_post
-from .engine import message_for, place_of, suggested_skill
+from .engine import message_for, place_of, stack_message, suggested_skill
 from .forms import MAX_SEATS, VaryForm
 from .labels import QUESTION_SHORT, card_info, describe_event
 from .models import Scenario
-from .present import action_rows, answer_context, build_actions, legal_buttons
+from .present import action_rows, answer_context, build_actions, hand_log, legal_buttons
 from .selectors import (
     scenario_for_organisation,
     scenarios_for_organisation,
@@ -109,7 +109,10 @@ def _errors_by_place(draft: Draft) -> dict[str, Any]:
         place = place_of(checked.error.path)
         text = message_for(checked.error, checked.seats)
         if place.section == "action":
-            pass  # shown on the action's row
+            # Shown on the action's row; a stack too small for it is said at the stack as well.
+            short = checked.short_stack
+            if short is not None and short.player < len(checked.seats):
+                out["stack"][checked.seats[short.player]] = stack_message(short, checked.seats)
         elif place.section == "stack" and place.index is not None:
             seats = draft.setup.cleaned_data.get("seats") or []
             seat = seats[place.index] if place.index < len(seats) else None
@@ -151,10 +154,16 @@ def _editor_context(
             ],
         }
     errors = _errors_by_place(draft)
+    rows = action_rows(draft.actions, checked)
     setup = draft.setup
     occupied = set(setup.cleaned_data.get("seats") or []) if setup.is_valid() else set()
     seat_count = setup.cleaned_data.get("seat_count") if setup.is_valid() else None
     solution = checked.solution if checked else None
+    # While an action is refused the preview stays at the last point the engine accepts.
+    preview_upto = None
+    view = checked.view if checked else None
+    if checked is not None and checked.error is not None and checked.preview_view is not None:
+        view, solution, preview_upto = checked.preview_view, checked.preview_solution, checked.preview_upto
     answerability: list[str] = []
     if checked is not None and checked.ok:
         try:
@@ -196,7 +205,8 @@ def _editor_context(
         "ruleset_error": errors["rule"].get("ruleset"),
         "structure_errors": errors["structure"],
         "errors": errors,
-        "actions": action_rows(draft.actions, checked),
+        "actions": rows,
+        "hand_log": hand_log(rows),
         "events": [
             {
                 "index": i,
@@ -212,7 +222,8 @@ def _editor_context(
         "choices": legal_buttons(draft.betting_choices()),
         "build": build_actions(draft),
         "hand_over": checked is not None and checked.error is None and not checked.legal,
-        "table": table_context(checked.view) if checked and checked.view else None,
+        "table": table_context(view) if view else None,
+        "preview_upto": preview_upto,
         "answer": answer_context(solution),
         "answerability": answerability,
         "revision": scenario.revision if scenario else None,

@@ -98,3 +98,81 @@ def test_play_to_the_end_of_the_street_is_refused_while_cards_are_due(login_as, 
     response, html = _post(client, create_url, html, op="play_street")
     assert response.status_code == 422
     assert "No betting is pending now" in html
+
+
+def _completed(client, url, lang=EN):
+    """Seat 3 brings in, seat 4 completes to 500 and seat 6 calls (razz, antes of the house)."""
+    html = _razz_dealt(client, url, lang)
+    for op in ("act:p2 pb", "act:p3 cbr 500", "act:p4 cc"):
+        response, html = _post(client, url, html, lang, op=op)
+        assert response.status_code == 200, op
+    return html
+
+
+def _stack_field(html, seat):
+    start = html.index(f'name="stack_{seat}"')
+    return html[html.rindex('<div class="field', 0, start) : start]
+
+
+def test_a_stack_lowered_below_a_recorded_completion_says_why_at_the_stack_and_the_action(
+    login_as, instructor, create_url
+):
+    client = login_as(instructor)
+    html = _completed(client, create_url)
+    ante = int(form_data(html)["ante"][0])
+    response, html = _post(client, create_url, html, stack_4=300)
+    assert response.status_code == 200
+    reason = f"Seat 4&#x27;s stack of 300 is smaller than the {500 + ante:,} it puts in by step 6"
+    assert reason in _stack_field(html, 4)
+    row = html[html.index("hand-log__row--error") :]
+    assert "Seat 4 cannot complete, bet or raise here." in row[:1500]
+    assert reason in row[:1500]
+
+
+def test_a_stack_lowered_below_a_recorded_completion_is_explained_in_japanese(login_as, instructor, create_url):
+    client = login_as(instructor)
+    html = _completed(client, create_url, JA)
+    response, html = _post(client, create_url, html, JA, stack_4=300)
+    field = _stack_field(html, 4)
+    assert "4番席" in field and "6番目" in field
+    assert "stack of" not in field and "antes included" not in field
+
+
+def test_an_engine_refusal_without_its_own_sentence_is_never_english_on_a_japanese_page(
+    login_as, instructor, create_url
+):
+    client = login_as(instructor)
+    html = _razz_dealt(client, create_url, JA)
+    # K♠ is seat 3's door card, not a downcard: the engine refuses the irregularity.
+    response, html = _post(
+        client,
+        create_url,
+        html,
+        JA,
+        op="add_event",
+        event_type="downcard_exposed_by_dealer",
+        event_seat=3,
+        event_card="Ks",
+        event_street=3,
+    )
+    assert response.status_code == 422
+    assert "downcards at this point" not in html and "3rd-street downcard" not in html
+    assert "The engine refused" not in html
+    assert "3番席" in html[html.index('class="form-errors"') :][:400]
+
+
+def test_the_hand_log_stays_in_words_by_street_and_the_preview_stays_while_an_action_is_refused(
+    login_as, instructor, create_url
+):
+    client = login_as(instructor)
+    html = _completed(client, create_url)
+    response, html = _post(client, create_url, html, stack_4=300)
+    start = html.index('class="hand-log-streets"')
+    log = html[start : html.index("</div>", start)]
+    assert "3rd street" in log
+    assert "From the refused step on (not replayed)" in log
+    assert "Seat 6 checks or calls" in log
+    assert "p4 cc" not in log
+    # The preview shows the table and the answer as they stand before the refused step.
+    assert 'data-preview-upto="5"' in html
+    assert "Engine's answer: Bring-in" in html

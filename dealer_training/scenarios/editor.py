@@ -152,6 +152,8 @@ class Draft:
             return self._random_deals(street_only=False, one=True)
         if op == "random_street":
             return self._random_deals(street_only=True, one=False)
+        if op == "random_downs":
+            return self._random_downs()
         if op == "check_around":
             return self._check_around()
         if op == "play_street":
@@ -234,14 +236,33 @@ class Draft:
             return self._refuse(_("No card is due now: the next step is not a deal."))
         return True
 
+    def _random_downs(self) -> bool:
+        """3rd street: two random downcards for the seat being dealt; the door card is picked."""
+        deal = self.deal_due()
+        if deal is None or deal["count"] != 3 or self.pending:
+            return self._refuse(_("Random downcards are dealt on 3rd street, before any card of the seat is picked."))
+        free = [str(c) for c in FULL_DECK if str(c) not in self.used_cards]
+        self.pending = random.SystemRandom().sample(free, 2)
+        return True
+
     def _street(self) -> int | None:
         if self.checked is None:
             return None
         return self.checked.street
 
     def _act(self, phh: str) -> bool:
-        offered = {a["phh"] for a in self.betting_choices()}
+        choices = self.betting_choices()
+        offered = {a["phh"] for a in choices}
         if phh not in offered:
+            tabling = [a for a in choices if a["kind"] in ("show", "muck")]
+            if tabling and phh.split()[1:2] == ["sm"]:
+                return self._refuse(
+                    _(
+                        "Seat %(seat)s must table first: the last player to bet or raise on the final "
+                        "round, or the first to act when nobody did (TDA 2024 Rule 17-A)."
+                    )
+                    % {"seat": tabling[0]["seat"]}
+                )
             return self._refuse(_("That action is not allowed at this point of the hand."))
         return self._append(phh)
 

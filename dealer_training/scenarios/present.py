@@ -247,8 +247,10 @@ def hand_log(rows: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
 def build_actions(draft: Any) -> dict[str, bool]:
     """Which of the editor's quick steps (``Draft.take`` ops) the engine's legal actions allow."""
     choices = {a["kind"] for a in draft.betting_choices()}
+    deal = draft.deal_due()
     build = {
-        "deal": draft.deal_due() is not None,
+        "deal": deal is not None,
+        "downs": deal is not None and deal["count"] == 3 and not draft.pending,
         "check": "check" in choices,
         "play": bool(choices & {"post_bring_in", "check", "call"}),
     }

@@ -166,7 +166,7 @@ def test_the_hand_log_stays_in_words_by_street_and_the_preview_stays_while_an_ac
 ):
     client = login_as(instructor)
     html = _completed(client, create_url)
-    response, html = _post(client, create_url, html, stack_4=300)
+    response, html = _post(client, create_url, html, stack_4=300, kind="next_action")
     start = html.index('class="hand-log-streets"')
     log = html[start : html.index("</div>", start)]
     assert "3rd street" in log
@@ -175,4 +175,39 @@ def test_the_hand_log_stays_in_words_by_street_and_the_preview_stays_while_an_ac
     assert "p4 cc" not in log
     # The preview shows the table and the answer as they stand before the refused step.
     assert 'data-preview-upto="5"' in html
-    assert "Engine's answer: Bring-in" in html
+    assert "data-table" in html
+    answer = html[html.index("Engine's answer") :]
+    assert re.search(r"Seat 4", answer[:2000])
+
+
+def test_the_showdown_offers_only_the_seat_that_must_table_first_and_refuses_the_others(
+    login_as, instructor, org
+):
+    from dealer_training.scenarios.models import Scenario
+    from tests.scenarios.factories import fixture, make_scenario
+
+    document = fixture("showdown-first-razz-last-aggressor")
+    document.pop("_expected", None)
+    scenario = make_scenario(org, user=instructor.user, document=document, status=Scenario.Status.DRAFT)
+    client = login_as(instructor)
+    url = reverse("scenarios:edit", args=[org.slug, scenario.pk])
+    html = client.get(url, **EN).content.decode()
+    shows = [b for b in buttons(html) if " sm" in b]
+    assert shows and all(b.startswith("act:p3 sm") for b in shows)
+    response, html = _post(client, url, html, op="act:p1 sm 8h5c8s")
+    assert response.status_code == 422
+    assert "Seat 3 must table first" in html
+    assert "TDA 2024 Rule 17-A" in html
+
+
+def test_random_downcards_leave_the_door_card_to_pick(login_as, instructor, create_url):
+    client = login_as(instructor)
+    html = _table(client, create_url)
+    response, html = _post(client, create_url, html, op="random_downs")
+    assert response.status_code == 200
+    pending = form_data(html)["pending"][0]
+    assert len(pending) == 4
+    assert "random_downs" not in buttons(html)
+    door = next(c for c in ("Kc", "Kd", "Kh") if c not in pending)
+    response, html = _post(client, create_url, html, op=f"pick:{door}")
+    assert form_data(html)["action"] == [f"d dh p1 {pending}{door}"]

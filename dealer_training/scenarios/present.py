@@ -232,11 +232,14 @@ def hand_log(rows: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """The hand's rows grouped by street; the rows the engine did not replay (from a refused
     step on) form a last group of their own."""
     groups: list[dict[str, Any]] = []
+    refused = any(row["error"] for row in rows)
     for row in rows:
         key = row["street"] if row["replayed"] else "unplayed"
         if not groups or groups[-1]["key"] != key:
-            if key == "unplayed":
+            if key == "unplayed" and refused:
                 title = _("From the refused step on (not replayed)")
+            elif key == "unplayed":
+                title = _("Not replayed until the error above is fixed")
             else:
                 title = str(STREETS.get(key, key))
             groups.append({"key": key, "title": title, "start": row["number"], "rows": []})

@@ -240,7 +240,9 @@ class Draft:
         """3rd street: two random downcards for the seat being dealt; the door card is picked."""
         deal = self.deal_due()
         if deal is None or deal["count"] != 3 or self.pending:
-            return self._refuse(_("Random downcards are dealt on 3rd street, before any card of the seat is picked."))
+            return self._refuse(
+                _("Random downcards are dealt on 3rd street, before any card of the seat is picked.")
+            )
         free = [str(c) for c in FULL_DECK if str(c) not in self.used_cards]
         self.pending = random.SystemRandom().sample(free, 2)
         return True

@@ -12,9 +12,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils.functional import Promise
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from games.core.errors import EngineError
 from games.core.records import ActionRecord

@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 
 from games.api import Field, fields, kind
 
+from .editor import Draft
 from .engine import Checked, message_for, place_of, stack_message
 from .labels import (
     PROCEDURES,
@@ -241,13 +242,13 @@ def hand_log(rows: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
             elif key == "unplayed":
                 title = _("Not replayed until the error above is fixed")
             else:
-                title = str(STREETS.get(key, key))
+                title = str(STREETS[key]) if isinstance(key, int) and key in STREETS else str(key)
             groups.append({"key": key, "title": title, "start": row["number"], "rows": []})
         groups[-1]["rows"].append(row)
     return groups
 
 
-def build_actions(draft: Any) -> dict[str, bool]:
+def build_actions(draft: Draft) -> dict[str, bool]:
     """Which of the editor's quick steps (``Draft.take`` ops) the engine's legal actions allow."""
     choices = {a["kind"] for a in draft.betting_choices()}
     deal = draft.deal_due()

@@ -262,7 +262,9 @@ def _save(request: OrgHttpRequest, draft: Draft, scenario: Scenario | None, publ
         return _render_editor(request, draft, scenario, INVALID, save_error=_("The scenario was not saved."))
     if checked is None or not checked.ok:
         reason = _("The scenario was not saved: the engine must be able to answer its question first.")
-        problems = [message_for(checked.solve_error, checked.seats)] if checked and checked.solve_error else []
+        problems = (
+            [message_for(checked.solve_error, checked.seats)] if checked and checked.solve_error else []
+        )
         return _render_editor(request, draft, scenario, INVALID, save_error=reason, save_problems=problems)
     base_revision = None
     if scenario is not None:

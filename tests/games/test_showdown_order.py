@@ -12,7 +12,9 @@ FIXTURES = Path(__file__).resolve().parents[2] / "dealer_training" / "scenarios"
 
 
 def _last_aggressor_hand() -> dict:  # type: ignore[type-arg]
-    path = next(p for p in sorted(FIXTURES.glob("*.json")) if p.stem.endswith("showdown-first-razz-last-aggressor"))
+    path = next(
+        p for p in sorted(FIXTURES.glob("*.json")) if p.stem.endswith("showdown-first-razz-last-aggressor")
+    )
     document = json.loads(path.read_text(encoding="utf-8"))
     return {k: v for k, v in document.items() if k not in ("_status", "_expected")}
 

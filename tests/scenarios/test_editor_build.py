@@ -44,16 +44,21 @@ def test_the_quick_steps_are_offered_when_the_engine_allows_them(login_as, instr
     html = _table(client, create_url)
     offered = buttons(html)
     assert "random_street" in offered
-    assert "check_around" not in offered and "play_street" not in offered
+    assert "check_around" not in offered
+    assert "play_street" not in offered
     _response, html = _post(client, create_url, html, op="random_street")
     offered = buttons(html)
     # 3rd street: the bring-in is due, nobody can check.
-    assert "play_street" in offered and "check_around" not in offered and "random_street" not in offered
+    assert "play_street" in offered
+    assert "check_around" not in offered
+    assert "random_street" not in offered
     assert "Play to the end of the street" in html
     assert "Each player still to act calls, or checks when there is nothing to call" in html
 
 
-def test_play_to_the_end_of_the_street_posts_the_bring_in_and_everyone_calls(login_as, instructor, create_url):
+def test_play_to_the_end_of_the_street_posts_the_bring_in_and_everyone_calls(
+    login_as, instructor, create_url
+):
     client = login_as(instructor)
     html = _razz_dealt(client, create_url)
     response, html = _post(client, create_url, html, op="play_street")
@@ -129,13 +134,17 @@ def test_a_stack_lowered_below_a_recorded_completion_says_why_at_the_stack_and_t
     assert reason in row[:1500]
 
 
-def test_a_stack_lowered_below_a_recorded_completion_is_explained_in_japanese(login_as, instructor, create_url):
+def test_a_stack_lowered_below_a_recorded_completion_is_explained_in_japanese(
+    login_as, instructor, create_url
+):
     client = login_as(instructor)
     html = _completed(client, create_url, JA)
-    response, html = _post(client, create_url, html, JA, stack_4=300)
+    _response, html = _post(client, create_url, html, JA, stack_4=300)
     field = _stack_field(html, 4)
-    assert "4番席" in field and "6番目" in field
-    assert "stack of" not in field and "antes included" not in field
+    assert "4番席" in field
+    assert "6番目" in field
+    assert "stack of" not in field
+    assert "antes included" not in field
 
 
 def test_an_engine_refusal_without_its_own_sentence_is_never_english_on_a_japanese_page(
@@ -156,7 +165,8 @@ def test_an_engine_refusal_without_its_own_sentence_is_never_english_on_a_japane
         event_street=3,
     )
     assert response.status_code == 422
-    assert "downcards at this point" not in html and "3rd-street downcard" not in html
+    assert "downcards at this point" not in html
+    assert "3rd-street downcard" not in html
     assert "The engine refused" not in html
     assert "3番席" in html[html.index('class="form-errors"') :][:400]
 
@@ -166,7 +176,7 @@ def test_the_hand_log_stays_in_words_by_street_and_the_preview_stays_while_an_ac
 ):
     client = login_as(instructor)
     html = _completed(client, create_url)
-    response, html = _post(client, create_url, html, stack_4=300, kind="next_action")
+    _response, html = _post(client, create_url, html, stack_4=300, kind="next_action")
     start = html.index('class="hand-log-streets"')
     log = html[start : html.index("</div>", start)]
     assert "3rd street" in log
@@ -193,7 +203,8 @@ def test_the_showdown_offers_only_the_seat_that_must_table_first_and_refuses_the
     url = reverse("scenarios:edit", args=[org.slug, scenario.pk])
     html = client.get(url, **EN).content.decode()
     shows = [b for b in buttons(html) if " sm" in b]
-    assert shows and all(b.startswith("act:p3 sm") for b in shows)
+    assert shows
+    assert all(b.startswith("act:p3 sm") for b in shows)
     response, html = _post(client, url, html, op="act:p1 sm 8h5c8s")
     assert response.status_code == 422
     assert "Seat 3 must table first" in html

@@ -17,7 +17,6 @@ from games.stud.answering import (
 from games.stud.explain import showdown_first_text
 from games.stud.state import StudState
 
-
 NOT_DUE = "the showdown order is asked once the last betting round is over"
 
 

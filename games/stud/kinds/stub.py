@@ -16,7 +16,6 @@ from games.stud.answering import (
 from games.stud.explain import stub_text
 from games.stud.state import STUB_PROCEDURES, StudState
 
-
 NOT_DUE = "the stub question is asked when 6th-street betting is complete and 7th is not dealt"
 
 

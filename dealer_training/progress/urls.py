@@ -3,7 +3,7 @@ and the public certificate check, which belongs to no organisation session, at /
 
 from django.urls import path
 
-from . import views
+from . import attempt_views, views
 
 app_name = "progress"
 
@@ -13,6 +13,11 @@ urlpatterns = [
     path(f"{ORG}me/", views.me, name="me"),
     path(f"{ORG}cohort/", views.cohort_report, name="cohort_report"),
     path(f"{ORG}trainees/<int:trainee_id>/", views.trainee_detail, name="trainee_detail"),
+    path(
+        f"{ORG}trainees/<int:trainee_id>/answers/<int:attempt_id>/",
+        attempt_views.trainee_attempt,
+        name="trainee_attempt",
+    ),
     path(f"{ORG}certificates/", views.certificates, name="certificates"),
     path(
         f"{ORG}certificates/exams/<int:session_id>/sign-off/", views.certificate_sign, name="certificate_sign"

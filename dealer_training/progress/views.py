@@ -3,11 +3,11 @@ certification, exports and the public certificate check."""
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from django.conf import settings
 from django.contrib import messages
-from django.core.exceptions import PermissionDenied
 from django.core.paginator import InvalidPage, Paginator
 from django.http import (
     FileResponse,
@@ -24,11 +24,13 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HttpResponseClientRedirect
 
 from dealer_training.accounts.access import STAFF_ROLES, OrgHttpRequest, org_view, public_view
-from dealer_training.accounts.models import Membership, Role
+from dealer_training.accounts.models import Role
 from dealer_training.drills.models import Certificate
 from dealer_training.jobs import time_limit_minutes
 
 from . import charts, exports, selectors
+from .attempt_rows import attempt_rows
+from .attempt_views import subject_or_404
 from .forms import CohortReportFilterForm, ExportForm, HistoryFilterForm, period_start
 from .models import ExportJob
 from .services import CertificateError, certificate_revoke, certificate_sign_off, export_job_create
@@ -126,13 +128,7 @@ def me(request: OrgHttpRequest) -> HttpResponse:
 @org_view(roles=STAFF_ROLES)
 @require_GET
 def trainee_detail(request: OrgHttpRequest, trainee_id: int) -> HttpResponse:
-    membership = get_object_or_404(
-        Membership.objects.select_related("user"), organisation=request.org, user_id=trainee_id
-    )
-    # Owners read everyone's progress; instructors read trainees' only, not an owner's or a
-    # fellow instructor's (removed members included, so their history stays readable).
-    if request.membership.role != Role.OWNER and membership.role != Role.TRAINEE:
-        raise PermissionDenied
+    membership = subject_or_404(request, trainee_id)
     try:
         page = selectors.trainee_attempts_page(
             organisation=request.org,
@@ -142,12 +138,18 @@ def trainee_detail(request: OrgHttpRequest, trainee_id: int) -> HttpResponse:
         )
     except InvalidPage as error:
         raise Http404(_("There is no such page of attempts.")) from error
+    rows = attempt_rows(page.object_list, org_slug=request.org.slug)
     if request.htmx and request.GET.get("part") == "attempts":
-        return render(request, "progress/trainee_detail.html#attempts", {"page": page, "subject": membership})
+        return render(
+            request,
+            "progress/trainee_detail.html#attempts",
+            {"page": page, "rows": rows, "subject": membership},
+        )
     context = _trainee_context(request, trainee_id)
     context.update(
         subject=membership,
         page=page,
+        rows=rows,
         history_url=reverse(
             "progress:trainee_detail", kwargs={"org_slug": request.org.slug, "trainee_id": trainee_id}
         ),
@@ -269,17 +271,25 @@ def certificate_revoke_view(request: OrgHttpRequest, pk: int) -> HttpResponse:
     return redirect(reverse("progress:certificates", kwargs={"org_slug": request.org.slug}))
 
 
+def certificate_exam_date(certificate: Certificate) -> datetime:
+    """A certificate is dated by its exam: when the sitting finished (when it started for a
+    certificate whose sitting kept no end), never by the sign-off, which may come days later."""
+    session = certificate.session
+    return session.finished_at or certificate.taken_at or session.started_at
+
+
 @public_view
 @require_GET
 def certificate_verify(request: HttpRequest, code: str) -> HttpResponse:
     certificate = (
-        Certificate.objects.select_related("trainee", "organisation", "signed_off_by", "drill_set")
+        Certificate.objects.select_related("trainee", "organisation", "signed_off_by", "drill_set", "session")
         .filter(code=code)
         .first()
     )
     if certificate is None:
         return render(request, "progress/certificate_verify.html", {"certificate": None}, status=404)
-    return render(request, "progress/certificate_verify.html", {"certificate": certificate})
+    context = {"certificate": certificate, "exam_date": certificate_exam_date(certificate)}
+    return render(request, "progress/certificate_verify.html", context)
 
 
 # --- exports ----------------------------------------------------------------------------------------

@@ -13,8 +13,7 @@ import zipfile
 from collections.abc import Sequence
 from typing import Any
 
-from django.utils.text import slugify
-
+from dealer_training.downloads import title_slug, titled_attachment
 from games.stud.phh import to_phh
 
 from .import_files import MANIFEST, MANIFEST_FORMAT
@@ -54,8 +53,24 @@ def render(scenario: Scenario, encoding: str) -> str:
 
 
 def file_name(position: int, scenario: Scenario, encoding: str) -> str:
-    stem = slugify(scenario.title)[:60] or "scenario"
+    """A scenario's file in a zip: its place and its title, in the title's own letters (zip
+    names are UTF-8)."""
+    stem = title_slug(scenario.title, unicode=True) or "scenario"
     return f"{position:03d}-{stem}{SUFFIX[encoding]}"
+
+
+def scenario_attachment(scenario: Scenario, encoding: str) -> str:
+    """The ``Content-Disposition`` of one scenario's file: ``scenario-<id>-<title>``."""
+    return titled_attachment(f"scenario-{scenario.pk}", scenario.title, SUFFIX[encoding])
+
+
+def zip_attachment(*, drill_set: DrillSet | None, organisation_slug: str, encoding: str) -> str:
+    """The ``Content-Disposition`` of a zip: ``drill-set-<id>-<title>`` for a drill set's,
+    ``scenarios-<organisation>`` for the rest."""
+    suffix = f"-{encoding}.zip"
+    if drill_set is not None:
+        return titled_attachment(f"drill-set-{drill_set.pk}", drill_set.title, suffix)
+    return titled_attachment("scenarios", organisation_slug, suffix)
 
 
 def _write(archive: zipfile.ZipFile, name: str, text: str) -> None:

@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from dealer_training.accounts.house_rules import FLAGS
 from dealer_training.accounts.models import Cohort, Membership, Organisation, Role, Ruleset
 from games.stud.rules import flag_specs
-from games.stud.vary import CHANGES, MAX_COUNT
+from games.vary import CHANGES, MAX_COUNT
 
 from .choices import Skill, Variant
 from .import_files import MAX_UPLOAD_BYTES
@@ -311,7 +311,7 @@ class VaryForm(forms.Form):
         label=_("What may change"),
         choices=[
             ("suits", _("Suits (every card keeps its rank)")),
-            ("stacks", _("Deep stacks (short and all-in stacks stay)")),
+            ("stacks", _("Deep stacks, with another change (short and all-in stacks stay)")),
             ("seats", _("Seat numbers (the dealing order stays)")),
         ],
         initial=list(CHANGES),

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext, pgettext
 
 from dealer_training import jobs
 from games.api import EngineError
@@ -15,7 +15,7 @@ from games.api import EngineError
 from .answerability import stored_messages
 from .engine import message_for
 
-__all__ = ["problem_message", "problem_place", "unanswerable_rows"]
+__all__ = ["import_status", "problem_message", "problem_place", "unanswerable_rows"]
 
 ERROR_STALLED = jobs.ERROR_STALLED
 ERROR_TIME_LIMIT = jobs.ERROR_TIME_LIMIT
@@ -77,6 +77,30 @@ def problem_message(problem: Mapping[str, Any]) -> str:
         return template % p if "%(" in template else template
     except (KeyError, TypeError, ValueError):
         return str(gettext_lazy("This file cannot be imported."))
+
+
+def _counts_text(saved: int, skipped: int, failed: int) -> str:
+    parts = [
+        ngettext("%(n)s saved", "%(n)s saved", saved) % {"n": f"{saved:,}"} if saved else _("nothing saved")
+    ]
+    if skipped:
+        parts.append(ngettext("%(n)s skipped", "%(n)s skipped", skipped) % {"n": f"{skipped:,}"})
+    if failed:
+        parts.append(ngettext("%(n)s failed", "%(n)s failed", failed) % {"n": f"{failed:,}"})
+    return pgettext("list separator", ", ").join(parts)
+
+
+def import_status(job: Any) -> str:
+    """An import's status with its counts: "Done: 3 saved, 1 skipped, 2 failed", "Failed:
+    nothing saved"; "—" for counts an old import did not keep. (Skipped and failed count files,
+    saved counts scenarios.)"""
+    label = str(job.get_status_display())
+    if job.status not in ("done", "failed"):
+        return label
+    counts = (job.saved_count, job.skipped_count, job.failed_count)
+    if any(c is None for c in counts):
+        return _("%(status)s: %(counts)s") % {"status": label, "counts": "—"}
+    return _("%(status)s: %(counts)s") % {"status": label, "counts": _counts_text(*counts)}
 
 
 def unanswerable_rows(result: Mapping[str, Any]) -> list[dict[str, Any]]:

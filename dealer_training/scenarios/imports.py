@@ -87,6 +87,35 @@ def _manifest(entries_: list[Entry]) -> tuple[dict[str, Any] | None, list[Entry]
     return manifest, rest
 
 
+def import_counts(results: Any) -> tuple[int, int, int]:
+    """Scenarios saved, files skipped (not scenario files) and files failed, from a job's
+    results (the manifest's drill set counts as neither)."""
+    saved = skipped = failed = 0
+    for result in results if isinstance(results, list) else []:
+        if not isinstance(result, dict) or (result.get("file") == MANIFEST and result.get("ok")):
+            continue
+        if result.get("ok"):
+            saved += len(result.get("scenarios") or [])
+        elif result.get("skipped"):
+            skipped += 1
+        else:
+            failed += 1
+    return saved, skipped, failed
+
+
+def _count(job: ImportJob) -> list[str]:
+    """Set the job's counts from its results; the fields to save."""
+    job.saved_count, job.skipped_count, job.failed_count = import_counts(job.results)
+    return ["saved_count", "skipped_count", "failed_count"]
+
+
+def _finished_status(job: ImportJob) -> str:
+    """Done when the import saved something (a scenario, or the manifest's drill set); an
+    import that saved nothing failed, whatever the reason."""
+    made_set = any(isinstance(r, dict) and r.get("file") == MANIFEST and r.get("ok") for r in job.results)
+    return ImportJob.Status.DONE if job.saved_count or made_set else ImportJob.Status.FAILED
+
+
 def _result(entry: Entry, **values: Any) -> dict[str, Any]:
     result: dict[str, Any] = storable({"file": entry.name, **values})
     return result
@@ -326,6 +355,7 @@ def _refused(job: ImportJob, run: int | None, problem: FileProblem) -> None:
         _own(job, run)
         job.results = [storable({"file": job.filename, "ok": False, "error": problem.to_dict()})]
         job.total = job.processed = 1
+        _count(job)
         job.status = ImportJob.Status.FAILED
         job.payload = b""
         job.finished_at = timezone.now()
@@ -393,14 +423,15 @@ def _run_files(job: ImportJob, run: int | None) -> None:
             job.results.append(result)
             job.processed += 1
             job.heartbeat_at = timezone.now()
-            job.save(update_fields=["processed", "results", "heartbeat_at"])
+            job.save(update_fields=["processed", "results", "heartbeat_at", *_count(job)])
     with transaction.atomic():
         _own(job, run)
         if manifest is not None:
             summary = _drill_set_from_manifest(job, manifest, by_file)
             if summary is not None:
                 job.results.append({"file": MANIFEST, "ok": True, **summary})
-        job.status = ImportJob.Status.DONE
+        _count(job)
+        job.status = _finished_status(job)
         job.payload = b""
         job.finished_at = timezone.now()
         job.save()
@@ -419,6 +450,7 @@ def import_job_give_up(*, job_id: int) -> None:
                 "error": {"code": ERROR_STALLED, "params": {"runs": job.runs}},
             }
         )
+        _count(job)
         job.status = ImportJob.Status.FAILED
         job.payload = b""
         job.finished_at = timezone.now()
@@ -444,6 +476,7 @@ def import_job_time_out(*, job_id: int, run: int) -> None:
                 "error": {"code": ERROR_TIME_LIMIT, "params": {"minutes": jobs.time_limit_minutes()}},
             }
         )
+        _count(job)
         job.status = ImportJob.Status.FAILED
         job.payload = b""
         job.finished_at = timezone.now()

@@ -318,6 +318,11 @@ class ImportJob(models.Model):
     total = models.PositiveIntegerField(_("files"), default=0)
     processed = models.PositiveIntegerField(_("processed"), default=0)
     results = models.JSONField(_("results"), default=list, blank=True)
+    # Kept with every file's result (``imports.import_counts``): scenarios saved, files skipped
+    # (not scenario files) and files that failed. None on an import whose counts are not known.
+    saved_count = models.PositiveIntegerField(_("scenarios saved"), null=True, blank=True, default=0)
+    skipped_count = models.PositiveIntegerField(_("files skipped"), null=True, blank=True, default=0)
+    failed_count = models.PositiveIntegerField(_("files failed"), null=True, blank=True, default=0)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
     # Written with every progress update; a job whose heartbeat stops is run again or failed

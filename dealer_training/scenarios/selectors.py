@@ -179,3 +179,12 @@ def scenarios_to_check(*, organisation: Organisation | None = None) -> QuerySet[
     return qs.select_related("current_version", "organisation").order_by(
         "organisation__slug", "-status", "pk"
     )
+
+
+def variations_of(*, scenario: Scenario) -> QuerySet[Scenario]:
+    """The scenario's variations in its own organisation, oldest first, with their versions."""
+    return (
+        Scenario.objects.filter(varied_from=scenario, organisation_id=scenario.organisation_id)
+        .select_related("current_version")
+        .order_by("pk")
+    )

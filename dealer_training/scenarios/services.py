@@ -17,7 +17,8 @@ from django.db.models import Max, Q, Sum
 from dealer_training.accounts.models import Cohort, Membership, Organisation, Role, User
 from games.core.errors import EngineError
 from games.solve import solve
-from games.stud.vary import vary
+from games.vary import vary
+from games.vary.title import variation_title
 
 from .answerability import ScenarioNotAnswerable, answerability_problems
 from .choices import Skill
@@ -174,15 +175,25 @@ def scenario_vary(
     changes: Sequence[str],
     seed: int | None = None,
     publish: bool = False,
+    lang: str = "en",
 ) -> list[Scenario]:
     """Save up to ``count`` variations of the scenario's current version, each checked by the engine.
 
-    With ``publish``, a variation whose answer the table does not give is kept as a draft.
+    Each asks a question that differs from the original's and from every earlier variation's in
+    what decides its answer; fewer come back when fewer such variations exist. Titles name the
+    variation's own cards and seats, with its number in ``lang`` (the author's language). With
+    ``publish``, a variation whose answer the table does not give is kept as a draft.
     """
     assert scenario.current_version is not None
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
-    found = vary(scenario.current_version.document, count=count, seed=seed, changes=changes)
+    original = scenario.current_version.document
+    earlier = [
+        s.current_version.document
+        for s in scenario.variations.select_related("current_version")
+        if s.current_version is not None
+    ]
+    found = vary(original, count=count, seed=seed, changes=changes, avoid=earlier)
     existing = scenario.variations.count()
     made = []
     for number, variation in enumerate(found, start=existing + 1):
@@ -191,7 +202,7 @@ def scenario_vary(
                 organisation=scenario.organisation,
                 user=user,
                 document=variation.document,
-                title=f"{scenario.title} ({number})"[:200],
+                title=variation_title(scenario.title, original, variation, number=number, lang=lang),
                 notes=scenario.notes,
                 tags=scenario.tags,
                 skill=scenario.skill,

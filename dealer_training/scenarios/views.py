@@ -8,6 +8,7 @@ from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
@@ -36,11 +37,13 @@ from .selectors import (
     scenario_for_organisation,
     scenarios_for_organisation,
     scenarios_to_check,
+    variations_of,
     versions_with_counts,
 )
 from .services import ScenarioConflict, ScenarioInUse, scenario_delete, scenario_save, scenario_set_status
 from .services import scenario_vary as scenario_vary_service
 from .stud_table import table_context
+from .vary_present import variation_rows
 
 INVALID = 422
 CONFLICT = 409
@@ -446,6 +449,7 @@ def scenario_vary(request: OrgHttpRequest, pk: int) -> HttpResponse:
                 changes=form.cleaned_data["changes"],
                 seed=form.cleaned_data.get("seed"),
                 publish=form.cleaned_data.get("publish", False),
+                lang=get_language() or "en",
             )
         except EngineError as err:
             form.add_error(None, message_for(err))
@@ -455,14 +459,22 @@ def scenario_vary(request: OrgHttpRequest, pk: int) -> HttpResponse:
                 form.add_error(
                     None,
                     _(
-                        "The engine found no variation of this hand with these changes. "
-                        "Allow more kinds of change."
+                        "The engine found no variation of this hand that asks a different question "
+                        "with these changes. Allow more kinds of change."
                     ),
                 )
                 status = INVALID
     elif form.is_bound:
         status = INVALID
-    context = {"scenario": scenario, "form": form, "made": made, "kind_labels": QUESTION_SHORT}
+    shown = made if made else list(variations_of(scenario=scenario))
+    context = {
+        "scenario": scenario,
+        "form": form,
+        "made": made,
+        "asked": form.cleaned_data.get("count") if made else None,
+        "rows": variation_rows(scenario, shown) if scenario.current_version is not None else [],
+        "kind_labels": QUESTION_SHORT,
+    }
     template = "scenarios/vary.html#vary" if request.htmx else "scenarios/vary.html"
     return render(request, template, context, status=status)
 
@@ -476,10 +488,9 @@ def scenario_export(request: OrgHttpRequest, pk: int) -> HttpResponse:
         return HttpResponse(
             _("Choose the JSON or PHH format."), status=400, content_type="text/plain; charset=utf-8"
         )
-    name = exports.file_name(scenario.pk, scenario, encoding)
     content_type = "application/json" if encoding == "json" else "application/toml"
     response = HttpResponse(exports.render(scenario, encoding), content_type=f"{content_type}; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    response["Content-Disposition"] = exports.scenario_attachment(scenario, encoding)
     return response
 
 

@@ -4,7 +4,6 @@ from typing import Any
 
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.text import slugify
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
@@ -122,7 +121,8 @@ def export(request: OrgHttpRequest) -> HttpResponse:
         form.add_error(None, _("There is no scenario to export."))
         return render(request, "scenarios/export.html", {"form": form}, status=INVALID)
     content = exports.export_zip(scenarios, encoding=encoding, drill_set=drill_set)
-    stem = slugify(drill_set.title if drill_set else request.org.slug)[:60] or "scenarios"
     response = HttpResponse(content, content_type="application/zip")
-    response["Content-Disposition"] = f'attachment; filename="{stem}-{encoding}.zip"'
+    response["Content-Disposition"] = exports.zip_attachment(
+        drill_set=drill_set, organisation_slug=request.org.slug, encoding=encoding
+    )
     return response

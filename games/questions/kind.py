@@ -107,6 +107,13 @@ class QuestionKind:
     # A kind that generates its own hands declares it: ``generate(rng, variant, ruleset,
     # structure)`` returns ``(hand, tags)`` as the stud generators do (games.stud.generate).
     generate: Callable[..., tuple[Any, list[str]]] | None = None
+    # What of the table view (``games.table.table_view``) decides the answer besides the answer
+    # itself, to tell variations of a scenario apart (``games.vary.compare.signature``): the
+    # doors for a bring-in, the chips put in for the pots. None compares the whole view.
+    situation: Callable[[Mapping[str, Any]], Any] | None = None
+    # The cards that decide the answer, named in a variation's fresh title: ``deciding(view,
+    # answer) -> card codes`` (``games.vary.title``); None names no card.
+    deciding: Callable[[Mapping[str, Any], Mapping[str, Any]], list[str]] | None = None
 
     def phrase(self, lang: str) -> str:
         """The kind's answer as a sentence names it."""

@@ -61,11 +61,42 @@ def test_an_owner_filters_the_cohort_report_in_place(new_page, screenshot, demo_
 
     page.locator("table.heatmap tbody tr").first.get_by_role("link").click()
     expect(page.locator("#attempts-heading")).to_be_visible()
-    expect(page.locator("table.attempts tbody tr")).to_have_count(25)
+    expect(page.locator(".answer-list > li")).to_have_count(25)
     page.get_by_role("link", name="Older").click()
     expect(page.locator(".pager__where")).to_contain_text("Page 2 of")
+    # Each answer shows its table small, and the answer in words, never the stored JSON.
+    row = page.locator(".answer-row").first
+    expect(row.locator(".mini-table .scard").first).to_be_visible()
+    expect(row.locator(".answer-row__answers")).not_to_contain_text("{")
     screenshot(page, "trainee-detail")
     _fits(page, viewport)
+    row.get_by_role("link", name="Question and answer").click()
+    expect(page.locator("#correct-heading")).to_be_visible()
+    expect(page.locator("[data-table]")).to_be_visible()
+    screenshot(page, "trainee-answer")
+    _fits(page, viewport)
+    assert page.console_errors == []
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ja-JP"])
+def test_the_certificate_prints_on_one_a4_page(new_page, screenshot, demo_data, locale):
+    from dealer_training.drills.models import Certificate
+
+    certificate = Certificate.objects.filter(signed_off_at__isnull=False).first()
+    page = new_page(viewport=PHONE, locale=locale)
+    page.goto(f"/certificates/{certificate.code}/")
+    print_button = page.locator("[data-print]")
+    expect(print_button).to_be_visible()  # shown once the script runs
+    _fits(page, PHONE)
+    screenshot(page, "certificate-phone")
+    page.set_viewport_size(DESKTOP)
+    page.emulate_media(media="print")
+    expect(print_button).to_be_hidden()
+    expect(page.locator(".site-header")).to_be_hidden()
+    expect(page.locator("[data-certificate]")).to_be_visible()
+    screenshot(page, "certificate-print")
+    pdf = page.pdf(format="A4", print_background=True)
+    assert len(re.findall(rb"/Type\s*/Page[^s]", pdf)) == 1
     assert page.console_errors == []
 
 

@@ -266,9 +266,9 @@ def test_trainee_detail_shows_their_progress_and_paginated_attempts(login_as, in
     body = page.content.decode()
     assert "Mastery by skill and game" in body
     assert "Page 1 of 2 (30 attempts)" in body
-    assert "Generated: Bring-in (seed" in body
+    assert "Generated question: Bring-in" in body
     # The answer given reads as the question's fields, not as the stored JSON.
-    assert "Brings in: Seat " in body
+    assert "Brings in</dt><dd>Seat " in body
     assert "seat: " not in body
     fragment = client.get(
         url("trainee_detail", trainee.organisation, trainee_id=trainee.user_id),

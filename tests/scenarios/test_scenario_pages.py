@@ -122,20 +122,18 @@ def test_vary_this_saves_variations_the_engine_checked(login_as, instructor, org
         assert variation.current_version.document != scenario.current_version.document
 
 
-def test_vary_this_with_the_same_seed_repeats_the_variations(login_as, instructor, org):
+def test_vary_this_twice_with_the_same_seed_makes_no_variation_again(login_as, instructor, org):
     scenario = make_scenario(org)
     client = login_as(instructor)
     url = reverse("scenarios:vary", args=[org.slug, scenario.pk])
-    client.post(url, {"count": 2, "changes": ["suits"], "seed": 5, "publish": "on"})
-    client.post(url, {"count": 2, "changes": ["suits"], "seed": 5})
-    documents = [
-        s.current_version.document for s in Scenario.objects.filter(varied_from=scenario).order_by("pk")
-    ]
-    assert documents[:2] == documents[2:]
-    statuses = list(
-        Scenario.objects.filter(varied_from=scenario).order_by("pk").values_list("status", flat=True)
-    )
-    assert statuses == ["published", "published", "draft", "draft"]
+    client.post(url, {"count": 2, "changes": ["suits"], "seed": 5, "publish": "on"}, **EN)
+    client.post(url, {"count": 2, "changes": ["suits"], "seed": 5}, **EN)
+    made = list(Scenario.objects.filter(varied_from=scenario).order_by("pk"))
+    assert len(made) == 4
+    facts = {(json.dumps(s.current_version.document, sort_keys=True)) for s in made}
+    assert len(facts) == 4
+    assert [s.status for s in made] == ["published", "published", "draft", "draft"]
+    assert [s.title for s in made] == [f"Razz: two kings (variation {n})" for n in range(1, 5)]
 
 
 def test_vary_this_answers_422_to_a_bad_form_and_says_when_nothing_can_vary(login_as, instructor, org):
@@ -147,7 +145,10 @@ def test_vary_this_answers_422_to_a_bad_form_and_says_when_nothing_can_vary(logi
     assert response.status_code == 422
     response = client.post(url, {"count": 3, "changes": ["seats"]}, HTTP_HX_REQUEST="true", **EN)
     assert response.status_code == 422
-    assert "The engine found no variation" in response.content.decode()
+    assert (
+        "The engine found no variation of this hand that asks a different question"
+        in response.content.decode()
+    )
     assert response.content.decode().lstrip().startswith('<div id="vary"')
 
 

@@ -96,6 +96,11 @@ PARAMS = {
     "progress:me": lambda w: {"org_slug": w.slug},
     "progress:cohort_report": lambda w: {"org_slug": w.slug},
     "progress:trainee_detail": lambda w: {"org_slug": w.slug, "trainee_id": w.trainee.user.pk},
+    "progress:trainee_attempt": lambda w: {
+        "org_slug": w.slug,
+        "trainee_id": w.trainee.user.pk,
+        "attempt_id": _answered(w).pk,
+    },
     "progress:certificates": lambda w: {"org_slug": w.slug},
     "progress:certificate_sign": lambda w: {"org_slug": w.slug, "session_id": w.exam.pk},
     "progress:certificate_revoke": lambda w: {"org_slug": w.slug, "pk": w.certificate.pk},
@@ -105,6 +110,18 @@ PARAMS = {
     "progress:export_download": lambda w: {"org_slug": w.slug, "pk": w.export.pk},
     "progress:certificate_verify": lambda w: {"code": w.certificate.code},
 }
+
+
+def _answered(w):
+    """An answer of the trainee's, made when a test asks for it (the world itself holds none: the
+    tests of answering check that nobody else's answer gets stored)."""
+    if not hasattr(w, "attempt"):
+        from tests.scenarios.factories import record_attempt
+
+        w.attempt = record_attempt(
+            organisation=w.scenario.organisation, user=w.trainee.user, version=w.scenario.current_version
+        )
+    return w.attempt
 
 
 def _patterns(resolver=None, namespace=""):

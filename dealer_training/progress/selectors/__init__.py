@@ -48,6 +48,7 @@ from .trainee import (
     mastery_grid,
     practice_streak,
     reviews_due_count,
+    trainee_attempt,
     trainee_attempts_page,
     week_start,
 )
@@ -83,6 +84,7 @@ __all__ = [
     "practice_streak",
     "reviews_due_count",
     "staff_attention",
+    "trainee_attempt",
     "trainee_attempts_page",
     "trainee_memberships",
     "training_settings_for",

@@ -227,14 +227,30 @@ def trainee_attempts_page(
             "score",
             "time_ms",
             "speed",
+            "trainee_id",
+            "verdict",
             "question__kind",
             "question__variant",
             "question__fields",
             "question__seed",
             "question__position",
+            # The question drawn small and its correct answer (``attempt_rows``).
+            "question__document",
+            "question__expected",
             "scenario_version__number",
+            "scenario_version__scenario_id",
             "scenario_version__scenario__title",
         )
         .order_by("-created_at", "-pk")
     )
     return Paginator(attempts, per_page).page(page)
+
+
+def trainee_attempt(*, organisation: Organisation, trainee_id: int, attempt_id: int) -> Attempt | None:
+    """One of a trainee's answers with its question, once it counts (an exam's after the
+    sitting ends); None when it is not this trainee's in this organisation."""
+    return (
+        counted(Attempt.objects.filter(organisation=organisation, trainee_id=trainee_id, pk=attempt_id))
+        .select_related("question", "session", "scenario_version__scenario")
+        .first()
+    )

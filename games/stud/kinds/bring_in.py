@@ -208,6 +208,22 @@ MISREADINGS = {
 }
 
 
+def situation(view: Mapping[str, Any]) -> Any:
+    """What decides the bring-in besides the answer (which names the seats): each player's door
+    and how it lies (an exposed downcard, a folded, dead or absent seat), in dealing order (TDA
+    2024 RP-10 A/B). A seat number alone decides nothing the answer does not already say."""
+    return [[s["upcards"][:1], s["exposed"], s["folded"], s["dead"], s["absent"]] for s in view["seats"]]
+
+
+def deciding(view: Mapping[str, Any], answer: Mapping[str, Any]) -> list[str]:
+    """The door of the seat that brings in, then the doors of the same rank it was compared with."""
+    doors = {s["seat"]: s["upcards"][0] for s in view["seats"] if s["upcards"]}
+    holder = doors.get(answer.get("seat"))
+    if holder is None:
+        return []
+    return [holder] + [d for seat, d in doors.items() if seat != answer.get("seat") and d[0] == holder[0]]
+
+
 KIND = QuestionKind(
     name="bring_in",
     family="stud",
@@ -228,4 +244,6 @@ KIND = QuestionKind(
     applies=applies,
     misread=misread,
     misreadings=MISREADINGS,
+    situation=situation,
+    deciding=deciding,
 )

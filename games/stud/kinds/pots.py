@@ -119,6 +119,16 @@ MISREADINGS = {
 }
 
 
+def situation(view: Mapping[str, Any]) -> Any:
+    """What decides the pots besides the answer: the chips each seat put in and whether it is
+    still in the hand or all-in, in dealing order (the cards never change a pot; the answer names
+    the seats)."""
+    return [
+        [s["committed"], s["ante"], s["returned"], s["folded"], s["all_in"], s["stack"]]
+        for s in view["seats"]
+    ]
+
+
 KIND = QuestionKind(
     name="pots",
     family="stud",
@@ -131,4 +141,5 @@ KIND = QuestionKind(
     moment=moment,
     misread=misread,
     misreadings=MISREADINGS,
+    situation=situation,
 )

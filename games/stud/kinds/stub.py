@@ -87,6 +87,14 @@ MISREADINGS = {
 }
 
 
+def situation(view: Mapping[str, Any]) -> Any:
+    """What decides the stub besides the answer: the street and who is still dealt to, with
+    how many cards each holds, in dealing order (the cards themselves never change the count)."""
+    return [view["street"], view["community_card"]] + [
+        [s["folded"], s["dead"], len(s["upcards"]), s["downcards"]] for s in view["seats"]
+    ]
+
+
 KIND = QuestionKind(
     name="stub",
     family="stud",
@@ -112,4 +120,5 @@ KIND = QuestionKind(
     explain=stub_text,
     misread=misread,
     misreadings=MISREADINGS,
+    situation=situation,
 )

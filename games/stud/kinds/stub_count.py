@@ -253,6 +253,14 @@ def generate(rng: random.Random, v: Variant, rs: Ruleset, s: Structure) -> tuple
     return _candidates(rng, make, score, tries=8)
 
 
+def situation(view: Mapping[str, Any]) -> Any:
+    """What decides the stub besides the answer: the street and who is still dealt to, with
+    how many cards each holds, in dealing order (the cards themselves never change the count)."""
+    return [view["street"], view["community_card"]] + [
+        [s["folded"], s["dead"], len(s["upcards"]), s["downcards"]] for s in view["seats"]
+    ]
+
+
 KIND = QuestionKind(
     name="stub_count",
     family="stud",
@@ -266,5 +274,6 @@ KIND = QuestionKind(
     explain=explain,
     misread=misread,
     misreadings=MISREADINGS,
+    situation=situation,
     generate=generate,
 )

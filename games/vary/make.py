@@ -14,8 +14,10 @@ the surface of the hand and keeps its shape:
 
 Every variation is replayed and solved by the engine; a candidate the engine refuses (a suit
 permutation that would change who acted first on an earlier street, say) is dropped, and so
-is a candidate whose tied boards become ambiguous (RULES.md 5). The same arguments always
-give the same variations.
+is a candidate whose tied boards become ambiguous (RULES.md 5). A variation must differ from
+the original, and from every other variation, in what decides its answer (its signature,
+:func:`games.vary.compare.signature`): a deep stack or a hidden card that cannot change
+the answer does not make a new item. The same arguments always give the same variations.
 
 >>> doc = {"variant": "FR", "antes": [100, 100, 100], "bring_in": 200, "small_bet": 500,
 ...        "big_bet": 1000, "starting_stacks": [10000, 10000, 10000],
@@ -32,7 +34,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -43,12 +45,16 @@ from games.stud.order import tie_is_ambiguous
 from games.stud.scenario import Scenario, load_stud_scenario, scenario_to_dict
 from games.stud.solve import solve_stud
 from games.stud.state import StudState
+from games.vary.compare import deep_threshold, signature
 
-__all__ = ["CHANGES", "Variation", "vary"]
+__all__ = ["CHANGES", "MAX_COUNT", "Variation", "vary"]
 
 CHANGES = ("suits", "stacks", "seats")
 MAX_COUNT = 50
 TRIES_PER_VARIATION = 25
+# Candidates in a row that bring nothing new before the search stops: by then every distinct
+# variation the allowed changes give has almost surely been found (23 suit permutations, say).
+MAX_IN_A_ROW = 150
 DEFAULT_TABLE = 8
 STACK_FACTORS = (0.5, 0.75, 1.25, 1.5, 2.0, 3.0)
 
@@ -63,6 +69,7 @@ class Variation:
     seats: tuple[int, ...] | None = None
     stacks: tuple[int, ...] | None = None
     solution: dict[str, Any] = field(default_factory=dict)
+    signature: str = ""
 
 
 # --- suits ----------------------------------------------------------------------------
@@ -148,15 +155,9 @@ def _random_seats(rng: random.Random, scenario: Scenario) -> tuple[int, ...] | N
 # --- stacks ---------------------------------------------------------------------------
 
 
-def _deep_threshold(scenario: Scenario) -> int:
-    """Chips behind that no single street of capped betting can use up."""
-    structure = scenario.structure
-    return structure.max_bets * structure.big_bet + structure.big_bet
-
-
 def _random_stacks(rng: random.Random, scenario: Scenario, state: StudState) -> tuple[int, ...] | None:
     chip = scenario.structure.min_chip
-    threshold = _deep_threshold(scenario)
+    threshold = deep_threshold(scenario)
     stacks = list(scenario.starting_stacks)
     changed = False
     for player, start in enumerate(scenario.starting_stacks):
@@ -203,6 +204,7 @@ def vary(
     count: int,
     seed: int | str,
     changes: Sequence[str] = CHANGES,
+    avoid: Iterable[Mapping[str, Any]] = (),
 ) -> list[Variation]:
     """Up to ``count`` distinct variations of a scenario, each replayed and solved.
 
@@ -210,7 +212,8 @@ def vary(
     applies a non-empty random subset of them. Fewer than ``count`` come back when the
     scenario has fewer distinct variations that the engine accepts. The scenario itself must
     solve (its EngineError is raised otherwise). ``_expected`` is dropped from variations:
-    it belongs to the original answer.
+    it belongs to the original answer. ``avoid`` are documents of variations made before (of
+    the same original): a variation with the signature of one of them is refused too.
     """
     scenario = source if isinstance(source, Scenario) else load_stud_scenario(source)
     if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_COUNT:
@@ -229,10 +232,18 @@ def vary(
     base = scenario.with_changes(expected=None)
     rng = random.Random(f"vary:{seed}")
     seen = {_key(scenario_to_dict(base))}
+    signatures = {signature(scenario)}
+    for document in avoid:
+        try:
+            signatures.add(signature(load_stud_scenario(document)))
+        except EngineError:
+            continue  # an earlier variation the engine no longer reads cannot be repeated
     found: list[Variation] = []
+    in_a_row = 0
     for _ in range(count * TRIES_PER_VARIATION):
-        if len(found) >= count:
+        if len(found) >= count or in_a_row >= MAX_IN_A_ROW:
             break
+        in_a_row += 1
         chosen = tuple(c for c in wanted if rng.random() < 0.5) or (rng.choice(wanted),)
         candidate = base
         applied: list[str] = []
@@ -254,8 +265,8 @@ def vary(
             if seats is not None:
                 candidate = _with_seats(candidate, seats)
                 applied.append("seats")
-        if not applied:
-            continue
+        if applied == ["stacks"] or not applied:
+            continue  # deep stacks alone never change an answer: the original's question again
         document = scenario_to_dict(candidate)
         key = _key(document)
         if key in seen:
@@ -267,6 +278,10 @@ def vary(
         solution, state = checked
         if _ambiguous(state) and not original_ambiguous:
             continue
+        answer_signature = signature(candidate, solution)
+        if answer_signature in signatures:
+            continue  # the same question as the original or as another variation
+        signatures.add(answer_signature)
         found.append(
             Variation(
                 document=document,
@@ -275,6 +290,8 @@ def vary(
                 seats=seats,
                 stacks=stacks,
                 solution=solution,
+                signature=answer_signature,
             )
         )
+        in_a_row = 0
     return found

@@ -27,7 +27,7 @@ from games.stud.events import Event
 from games.stud.scenario import Scenario, load_scenario
 from games.stud.state import StudState
 
-__all__ = ["legal_actions", "table_view", "view_street"]
+__all__ = ["first_to_table", "legal_actions", "table_view", "view_street"]
 
 BETTING_KINDS = ("post_bring_in", "complete", "bet", "raise", "call", "check", "fold")
 
@@ -362,7 +362,9 @@ def legal_actions(
 
     Each entry: ``kind``, ``seat``, ``player`` (``"p3"``), ``amount``, ``count`` (cards a
     deal needs) and ``phh`` (the action string; a deal gives its prefix, ``"d dh p3"``, to
-    which the editor adds the cards). Events are not included: they are irregularities.
+    which the editor adds the cards). Events are not included: they are irregularities. At
+    the showdown, while no hand is tabled yet, only the player who must table first (TDA 2024
+    Rule 17-A, RP-10 B: :func:`first_to_table`) is offered a show or a muck.
     """
     if not isinstance(scenario, Scenario | OtherScenario):
         scenario = load_scenario(scenario)
@@ -375,9 +377,25 @@ def legal_actions(
         )
     state = scenario.replay().state
     out = []
+    first = first_to_table(state)
     for action in state.legal_actions():
+        if first is not None and action.kind in ("show", "muck") and action.player != first:
+            continue
         entry = action.to_dict()
         entry["seat"] = state.seat_of(action.player) if action.player is not None else None
         entry["player"] = f"p{action.player + 1}" if action.player is not None else None
         out.append(entry)
     return out
+
+
+def first_to_table(state: StudState) -> int | None:
+    """The player who must table first at the showdown (TDA 2024 Rule 17-A: the last aggressor
+    on 7th street, else the first to act; RP-10 B: the players not at risk before an all-in),
+    while no hand is tabled or mucked yet; None otherwise."""
+    from games.stud.showdown import showdown_first
+
+    if state.phase != "showdown" or any(state.shown) or any(state.mucked):
+        return None
+    if len(state.live_players()) < 2:
+        return None
+    return showdown_first(state).player

@@ -28,6 +28,8 @@ from .rules_policy import Rules, rules_of, with_rules
 
 MAX_EVENTS = 20
 MAX_ACTIONS = 400
+# A betting round closes within one action per player once nobody raises (8 players at most).
+MAX_SEATS_IN_A_ROUND = 10
 # Document keys the editor builds itself; anything else in a stored document is carried along.
 BUILT_KEYS = {
     "variant",
@@ -167,6 +169,12 @@ class Draft:
             return self._random_deals(street_only=False, one=True)
         if op == "random_street":
             return self._random_deals(street_only=True, one=False)
+        if op == "random_downs":
+            return self._random_downs()
+        if op == "check_around":
+            return self._check_around()
+        if op == "play_street":
+            return self._play_street()
         if op.startswith("act:"):
             return self._act(op[4:])
         if op == "undo":
@@ -245,16 +253,67 @@ class Draft:
             return self._refuse(_("No card is due now: the next step is not a deal."))
         return True
 
+    def _random_downs(self) -> bool:
+        """3rd street: two random downcards for the seat being dealt; the door card is picked."""
+        deal = self.deal_due()
+        if deal is None or deal["count"] != 3 or self.pending:
+            return self._refuse(
+                _("Random downcards are dealt on 3rd street, before any card of the seat is picked.")
+            )
+        free = [str(c) for c in FULL_DECK if str(c) not in self.used_cards]
+        self.pending = random.SystemRandom().sample(free, 2)
+        return True
+
     def _street(self) -> int | None:
         if self.checked is None:
             return None
         return self.checked.street
 
     def _act(self, phh: str) -> bool:
-        offered = {a["phh"] for a in self.betting_choices()}
+        choices = self.betting_choices()
+        offered = {a["phh"] for a in choices}
         if phh not in offered:
+            tabling = [a for a in choices if a["kind"] in ("show", "muck")]
+            if tabling and phh.split()[1:2] == ["sm"]:
+                return self._refuse(
+                    _(
+                        "Seat %(seat)s must table first: the last player to bet or raise on the final "
+                        "round, or the first to act when nobody did (TDA 2024 Rule 17-A)."
+                    )
+                    % {"seat": tabling[0]["seat"]}
+                )
             return self._refuse(_("That action is not allowed at this point of the hand."))
         return self._append(phh)
+
+    def _check_around(self) -> bool:
+        """Everyone still to act on this street checks, in turn; only while checking is legal."""
+        if not any(a["kind"] == "check" for a in self.betting_choices()):
+            return self._refuse(_("Nobody can check now: there is a bet to call, or no betting is pending."))
+        return self._play_out(("check",))
+
+    def _play_street(self) -> bool:
+        """The players still to act post the bring-in if it is due, then call or check in turn,
+        until the betting round closes (nobody folds, bets or raises)."""
+        if not self.betting_choices():
+            return self._refuse(_("No betting is pending now: cards are due or the hand is over."))
+        return self._play_out(("post_bring_in", "check", "call"))
+
+    def _play_out(self, kinds: tuple[str, ...]) -> bool:
+        """Take, for each player in turn, the first legal action of ``kinds`` the engine offers,
+        until the street's betting is over; stops at the first player who has none of them."""
+        street = self._street()
+        taken = 0
+        for _step in range(MAX_SEATS_IN_A_ROUND):
+            choices = self.betting_choices()
+            if not choices or self._street() != street:
+                break
+            action = next((a for kind in kinds for a in choices if a["kind"] == kind), None)
+            if action is None:
+                break
+            if not self._append(action["phh"]):
+                return False
+            taken += 1
+        return taken > 0 or self._refuse(_("That action is not allowed at this point of the hand."))
 
     def _undo(self) -> bool:
         if not self.actions:

@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils.functional import Promise
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from games.core.errors import EngineError
 from games.core.records import ActionRecord
@@ -31,6 +31,17 @@ META_KEYS = ("_title", "_notes", "_tags", "_skill", "_difficulty", "_rules_pinne
 DROPPED_ON_EDIT = ("_expected",)
 
 
+@dataclass(frozen=True)
+class ShortStack:
+    """A refused action that needs more chips than the seat started with."""
+
+    player: int  # index in the document's player order
+    stack: int  # the starting stack
+    needed: int  # what the seat would have put in, antes included, with this action
+    step: int  # the action's number in the hand log (1 for the first)
+    all_in: bool  # the seat is already all-in before this action
+
+
 @dataclass
 class Checked:
     """What the engine says about a document."""
@@ -46,6 +57,13 @@ class Checked:
     history: list[ActionRecord] = field(default_factory=list)
     streets: list[int] = field(default_factory=list)  # the street of each history record
     seats: tuple[int, ...] = ()
+    # When an action is refused: the table and answer as they stand before it (the last point
+    # the engine accepts), the number of actions that replay, and the chips the refused action
+    # needs when the seat's stack cannot cover them (see ShortStack).
+    preview_view: dict[str, Any] | None = None
+    preview_solution: dict[str, Any] | None = None
+    preview_upto: int | None = None
+    short_stack: ShortStack | None = None
 
     @property
     def ok(self) -> bool:
@@ -57,14 +75,43 @@ def _records(state: StudState) -> tuple[list[ActionRecord], list[int]]:
     return list(state.history), [street_of.get(id(r), 3) for r in state.history]
 
 
-def _history_before(scenario: Scenario, failed: int) -> tuple[list[ActionRecord], list[int]]:
-    """The records of the actions that replay before ``actions[failed]`` is refused."""
+def _short_stack(scenario: Scenario, state: StudState, failed: int) -> ShortStack | None:
+    """Whether ``actions[failed]`` is refused because the seat's stack is too small for it."""
+    match = re.match(r"^p(\d+) (cbr (\d+)|cc|f|pb)$", scenario.actions[failed])
+    if match is None:
+        return None
+    player = int(match[1]) - 1
+    if not 0 <= player < state.count or state.folded[player]:
+        return None
+    stack = state.starting_stacks[player]
+    if state.stacks[player] == 0:
+        return ShortStack(player, stack, state.committed[player], failed + 1, all_in=True)
+    if match[3] is None:
+        return None
+    needed = state.committed[player] + int(match[3]) - state.bets[player]
+    if needed <= stack:
+        return None
+    return ShortStack(player, stack, needed, failed + 1, all_in=False)
+
+
+def _before_failure(scenario: Scenario, failed: int, result: Checked) -> None:
+    """What replays before ``actions[failed]`` is refused: the records, the table and the
+    answer at that point, and whether the seat's stack is what refuses the action."""
     events = tuple(e for e in scenario.events if e.after < failed)
     try:
         prefix = scenario.with_changes(actions=scenario.actions[:failed], events=events)
-        return _records(prefix.replay().state)
+        state = prefix.replay().state
     except EngineError:
-        return [], []
+        return
+    result.history, result.streets = _records(state)
+    result.preview_upto = failed
+    result.short_stack = _short_stack(scenario, state, failed)
+    try:
+        result.preview_view = table_view(prefix)
+        if prefix.question is not None:
+            result.preview_solution = solve_scenario(prefix).to_dict()
+    except EngineError:
+        pass
 
 
 def check(document: Mapping[str, Any]) -> Checked:
@@ -82,8 +129,8 @@ def check(document: Mapping[str, Any]) -> Checked:
     except EngineError as err:
         result.error = err
         index = action_index(err.path)
-        if index is not None:
-            result.history, result.streets = _history_before(scenario, index)
+        if index is not None and index < len(scenario.actions):
+            _before_failure(scenario, index, result)
         return result
     result.history, result.streets = _records(state)
     result.street = state.street
@@ -237,6 +284,14 @@ MESSAGES: dict[str, Promise] = {
     "already_shown": gettext_lazy("This player has already shown or mucked."),
     "not_players_card": gettext_lazy("These are not this player's cards."),
     "unknown_event": gettext_lazy("Unknown kind of irregularity."),
+    "event_player_not_in_hand": gettext_lazy("Seat %(seat)s is not in the hand any more."),
+    "event_player_faces_bet": gettext_lazy(
+        "Seat %(seat)s faces a bet: a fold in turn is a fold action, not an irregularity."
+    ),
+    "event_card_not_downcard": gettext_lazy(
+        "%(card)s is not one of seat %(seat)s's downcards at this point of the hand."
+    ),
+    "bad_field": gettext_lazy("This field has a value the engine does not accept."),
     "bad_event": gettext_lazy("This irregularity cannot happen on that street."),
     "bad_event_index": gettext_lazy("The irregularity is placed after an action that does not exist."),
     "event_out_of_place": gettext_lazy("This irregularity cannot happen at this point of the hand."),
@@ -288,7 +343,35 @@ def message_for(error: EngineError, seats: Sequence[int] = ()) -> str:
             return str(template) % params if "%(" in str(template) else str(template)
         except (KeyError, TypeError, ValueError):
             pass
-    return _("The engine refused this: %(message)s") % {"message": error.message}
+    if (get_language() or "").startswith("en"):
+        return _("The engine refused this: %(message)s") % {"message": error.message}
+    # The engine's own sentence is English: never put it inside a page in another language.
+    return _("The engine refused this step.")
+
+
+def stack_message(short: ShortStack, seats: Sequence[int] = ()) -> str:
+    """Why a seat's stack cannot cover an action recorded for it, said at the stack field."""
+    params = {
+        "seat": _seat_for(short.player + 1, tuple(seats)),
+        "stack": f"{short.stack:,}",
+        "needed": f"{short.needed:,}",
+        "step": short.step,
+    }
+    if short.all_in:
+        return (
+            _(
+                "Seat %(seat)s's stack of %(stack)s is all in the pot before step %(step)s, "
+                "so it cannot act at step %(step)s."
+            )
+            % params
+        )
+    return (
+        _(
+            "Seat %(seat)s's stack of %(stack)s is smaller than the %(needed)s it puts in by step "
+            "%(step)s (antes included)."
+        )
+        % params
+    )
 
 
 # --- suggestions ----------------------------------------------------------------------------

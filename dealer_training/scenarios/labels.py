@@ -187,6 +187,43 @@ def describe_record(record: ActionRecord, seat: int | None, street: int) -> str:
     return record.phh
 
 
+def describe_phh(text: str, seats: Sequence[int]) -> str:
+    """An action the engine did not replay (it follows a refused one), in words from its PHH
+    alone: what it says, without what the hand would make of it (a check or a call)."""
+    words = text.split()
+
+    def who(tag: str) -> str:
+        number = int(tag[1:]) if tag[:1] == "p" and tag[1:].isdigit() else 0
+        return seat_text(seats[number - 1] if 0 < number <= len(seats) else number or None)
+
+    def cards(code: str) -> str:
+        found = raw_cards(code)
+        return " ".join(card_text(c) for c in found) if found else code
+
+    if words[:2] == ["d", "dh"] and len(words) == 4:
+        return _("%(who)s is dealt %(cards)s") % {"who": who(words[2]), "cards": cards(words[3])}
+    if words[:2] == ["d", "db"] and len(words) == 3:
+        return _("Community card %(card)s") % {"card": cards(words[2])}
+    if len(words) >= 2 and words[0][:1] == "p":
+        kind, rest = words[1], words[2:]
+        if kind == "pb" and not rest:
+            return _("%(who)s posts the bring-in") % {"who": who(words[0])}
+        if kind == "cc" and not rest:
+            return _("%(who)s checks or calls") % {"who": who(words[0])}
+        if kind == "f" and not rest:
+            return _("%(who)s folds") % {"who": who(words[0])}
+        if kind == "cbr" and len(rest) == 1 and rest[0].isdigit():
+            return _("%(who)s completes, bets or raises to %(amount)s") % {
+                "who": who(words[0]),
+                "amount": chips(int(rest[0])),
+            }
+        if kind == "sm" and len(rest) == 1:
+            return _("%(who)s shows %(cards)s") % {"who": who(words[0]), "cards": cards(rest[0])}
+        if kind == "sm" and not rest:
+            return _("%(who)s mucks") % {"who": who(words[0])}
+    return text
+
+
 def describe_legal(action: Mapping[str, Any]) -> str:
     """A button label for one legal next action (``games.table.legal_actions``)."""
     who = seat_text(action.get("seat"))

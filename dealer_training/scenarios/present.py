@@ -8,14 +8,17 @@ from django.utils.translation import gettext as _
 
 from games.api import Field, fields, kind
 
-from .engine import Checked, message_for, place_of
+from .editor import Draft
+from .engine import Checked, message_for, place_of, stack_message
 from .labels import (
     PROCEDURES,
     QUESTION_SHORT,
     RULINGS,
+    STREETS,
     cards_info,
     chips,
     describe_legal,
+    describe_phh,
     describe_record,
     seat_text,
 )
@@ -202,6 +205,8 @@ def action_rows(actions: Sequence[str], checked: Checked | None) -> list[dict[st
         place = place_of(checked.error.path)
         if place.section == "action":
             failed, error = place.index, message_for(checked.error, seats)
+            if checked.short_stack is not None:
+                error = f"{error} {stack_message(checked.short_stack, seats)}"
     rows = []
     for i, text in enumerate(actions):
         if i < len(history):
@@ -209,17 +214,51 @@ def action_rows(actions: Sequence[str], checked: Checked | None) -> list[dict[st
             seat = seats[record.player] if record.player is not None and record.player < len(seats) else None
             description = describe_record(record, seat, streets[i] if i < len(streets) else 3)
         else:
-            description = text
+            description = describe_phh(text, seats)
         rows.append(
             {
                 "index": i,
                 "number": i + 1,
                 "phh": text,
                 "text": description,
+                "street": streets[i] if i < len(history) and i < len(streets) else None,
+                "replayed": i < len(history),
                 "error": error if i == failed else None,
             }
         )
     return rows
+
+
+def hand_log(rows: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """The hand's rows grouped by street; the rows the engine did not replay (from a refused
+    step on) form a last group of their own."""
+    groups: list[dict[str, Any]] = []
+    refused = any(row["error"] for row in rows)
+    for row in rows:
+        key = row["street"] if row["replayed"] else "unplayed"
+        if not groups or groups[-1]["key"] != key:
+            if key == "unplayed" and refused:
+                title = _("From the refused step on (not replayed)")
+            elif key == "unplayed":
+                title = _("Not replayed until the error above is fixed")
+            else:
+                title = str(STREETS[key]) if isinstance(key, int) and key in STREETS else str(key)
+            groups.append({"key": key, "title": title, "start": row["number"], "rows": []})
+        groups[-1]["rows"].append(row)
+    return groups
+
+
+def build_actions(draft: Draft) -> dict[str, bool]:
+    """Which of the editor's quick steps (``Draft.take`` ops) the engine's legal actions allow."""
+    choices = {a["kind"] for a in draft.betting_choices()}
+    deal = draft.deal_due()
+    build = {
+        "deal": deal is not None,
+        "downs": deal is not None and deal["count"] == 3 and not draft.pending,
+        "check": "check" in choices,
+        "play": bool(choices & {"post_bring_in", "check", "call"}),
+    }
+    return {**build, "any": any(build.values())}
 
 
 def legal_buttons(legal: Sequence[Mapping[str, Any]]) -> list[dict[str, str]]:

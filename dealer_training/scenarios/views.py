@@ -28,11 +28,11 @@ from .answerability import (
 )
 from .choices import Skill, Variant
 from .editor import Draft, draft_from_document, draft_from_post
-from .engine import message_for, place_of, suggested_skill
+from .engine import message_for, place_of, stack_message, suggested_skill
 from .forms import MAX_SEATS, VaryForm
 from .labels import QUESTION_SHORT, card_info, describe_event
 from .models import Scenario
-from .present import action_rows, answer_context, legal_buttons
+from .present import action_rows, answer_context, build_actions, hand_log, legal_buttons
 from .rules_policy import house_rules, rules_label, scenario_rules_label
 from .selectors import (
     scenario_for_organisation,
@@ -114,7 +114,10 @@ def _errors_by_place(draft: Draft) -> dict[str, Any]:
         place = place_of(checked.error.path)
         text = message_for(checked.error, checked.seats)
         if place.section == "action":
-            pass  # shown on the action's row
+            # Shown on the action's row; a stack too small for it is said at the stack as well.
+            short = checked.short_stack
+            if short is not None and short.player < len(checked.seats):
+                out["stack"][checked.seats[short.player]] = stack_message(short, checked.seats)
         elif place.section == "stack" and place.index is not None:
             seats = draft.setup.cleaned_data.get("seats") or []
             seat = seats[place.index] if place.index < len(seats) else None
@@ -156,10 +159,16 @@ def _editor_context(
             ],
         }
     errors = _errors_by_place(draft)
+    rows = action_rows(draft.actions, checked)
     setup = draft.setup
     occupied = set(setup.cleaned_data.get("seats") or []) if setup.is_valid() else set()
     seat_count = setup.cleaned_data.get("seat_count") if setup.is_valid() else None
     solution = checked.solution if checked else None
+    # While an action is refused the preview stays at the last point the engine accepts.
+    preview_upto = None
+    view = checked.view if checked else None
+    if checked is not None and checked.error is not None and checked.preview_view is not None:
+        view, solution, preview_upto = checked.preview_view, checked.preview_solution, checked.preview_upto
     answerability: list[str] = []
     if checked is not None and checked.ok:
         try:
@@ -201,7 +210,8 @@ def _editor_context(
         "ruleset_error": errors["rule"].get("ruleset"),
         "structure_errors": errors["structure"],
         "errors": errors,
-        "actions": action_rows(draft.actions, checked),
+        "actions": rows,
+        "hand_log": hand_log(rows),
         "events": [
             {
                 "index": i,
@@ -215,8 +225,10 @@ def _editor_context(
         "pending_text": "".join(draft.pending),
         "picker": picker,
         "choices": legal_buttons(draft.betting_choices()),
+        "build": build_actions(draft),
         "hand_over": checked is not None and checked.error is None and not checked.legal,
-        "table": table_context(checked.view) if checked and checked.view else None,
+        "table": table_context(view) if view else None,
+        "preview_upto": preview_upto,
         "answer": answer_context(solution),
         **_rules_context(draft),
         "answerability": answerability,
@@ -265,7 +277,10 @@ def _save(request: OrgHttpRequest, draft: Draft, scenario: Scenario | None, publ
         return _render_editor(request, draft, scenario, INVALID, save_error=_("The scenario was not saved."))
     if checked is None or not checked.ok:
         reason = _("The scenario was not saved: the engine must be able to answer its question first.")
-        return _render_editor(request, draft, scenario, INVALID, save_error=reason)
+        problems = (
+            [message_for(checked.solve_error, checked.seats)] if checked and checked.solve_error else []
+        )
+        return _render_editor(request, draft, scenario, INVALID, save_error=reason, save_problems=problems)
     base_revision = None
     if scenario is not None:
         try:

@@ -33,7 +33,7 @@ from games.questions.fields import Field
 if TYPE_CHECKING:
     from games.questions.solution import Solution
 
-__all__ = ["Candidate", "Finder", "Misread", "Moment", "QuestionKind", "tried_in_order"]
+__all__ = ["Applies", "Candidate", "Finder", "Misread", "Moment", "QuestionKind", "tried_in_order"]
 
 # One misreading found: its code, the params of its sentence and the answer it gives.
 Candidate = tuple[str, dict[str, Any], Mapping[str, Any]]
@@ -48,6 +48,10 @@ Finder = Callable[[Any, Mapping[str, Any]], Iterator[Candidate]]
 # gets, ``(code, params)`` for each (its answer is already in the history, or not settled yet;
 # :func:`games.stud.answerable.moment_problems`).
 Moment = Callable[[Any], tuple[tuple[str, dict[str, Any]], ...]]
+# Whether the question makes sense where the hand stops: given what the solver gets, why it
+# does not (an English sentence), or None when it does. The solver refuses a question that
+# does not apply (``question_not_applicable``), so a scenario asking it cannot be saved.
+Applies = Callable[[Any], str | None]
 
 
 @dataclass(frozen=True)
@@ -75,6 +79,8 @@ class QuestionKind:
     hides: tuple[str, ...] = ()
     # The moment of the question: what makes it unanswerable whatever the table shows.
     moment: Moment | None = None
+    # Where the question can be asked at all (checked before ``solve``; stud kinds).
+    applies: Applies | None = None
     # The generator's focus values for this kind (what a generated item concentrates on); the
     # games a focus applies to when not all of the family's (focus -> variant codes); the answer
     # fields a drill of a focus asks when not all (focus -> keys).

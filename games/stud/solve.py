@@ -13,7 +13,7 @@ from typing import Any
 from games import registry
 from games.core.errors import EngineError
 from games.questions.solution import Solution
-from games.stud.answering import Case
+from games.stud.answering import Case, not_applicable
 from games.stud.explain import explain
 from games.stud.rules import Variant
 from games.stud.scenario import Scenario
@@ -30,6 +30,11 @@ def solve_stud(scenario: Scenario, *, variant: Variant | None = None, ruleset: A
     if scenario.question is None:
         raise EngineError("missing_field", "the scenario has no _question", path="_question")
     kind = registry.kind(scenario.variant.value, str(scenario.question.get("kind")))
-    solution = kind.solve(Case(scenario, scenario.replay(variant=variant, ruleset=ruleset)))
+    case = Case(scenario, scenario.replay(variant=variant, ruleset=ruleset))
+    if kind.applies is not None and case.replay.state.phase != "misdeal":
+        reason = kind.applies(case)
+        if reason is not None:
+            raise not_applicable(kind.name, reason)
+    solution = kind.solve(case)
     # Stud answers are explained from their facts, only when written out.
     return solution if solution.explanation is not None else replace(solution, writer=explain)

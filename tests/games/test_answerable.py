@@ -255,9 +255,12 @@ def test_the_pots_of_the_antes_and_of_a_finished_or_checked_round_can_be_asked()
 
 
 def test_the_bring_in_once_third_street_betting_began_is_in_the_history_and_refused():
-    report = check_answerable(doc([*HEADS_UP, "p1 pb"], kind="bring_in"))
-    assert report.answerable is False
-    assert [p.code for p in report.problems] == ["bring_in_in_history"]
+    # The kind does not apply once the bring-in decision is made: the solver refuses it
+    # before any rebuild (the kind's ``moment`` still names the reason for the answerability
+    # check of a hand replayed without that refusal).
+    with pytest.raises(EngineError) as refused:
+        check_answerable(doc([*HEADS_UP, "p1 pb"], kind="bring_in"))
+    assert refused.value.code == "question_not_applicable"
     assert check_answerable(doc(HEADS_UP, kind="bring_in")).answerable
 
 

@@ -108,6 +108,17 @@ def solve(case: Case) -> Solution:
     return bring_in_answer(case.dealt(), case.rulings)
 
 
+def applies(case: Case) -> str | None:
+    """The bring-in is asked on 3rd street once every player has a door card, before the
+    bring-in decision (the post, or a completion) is made: after it, it is in the history."""
+    state = case.replay.state
+    if any(len(state.ups[i]) == 0 for i in range(state.count)):
+        return "the bring-in is decided once every player has a door card"
+    if any(len(state.ups[i]) > 1 for i in range(state.count)) or moment(case):
+        return "the bring-in is asked before the bring-in decision is made, while 3rd street is played"
+    return None
+
+
 def moment(case: Case) -> tuple[tuple[str, dict[str, Any]], ...]:
     """Once 3rd-street betting began, the post, or the first decision, is in the history."""
     third = case.replay.state.street_actions.get(3, [])
@@ -230,6 +241,7 @@ KIND = QuestionKind(
     solve=solve,
     explain=bring_in_text,
     moment=moment,
+    applies=applies,
     misread=misread,
     misreadings=MISREADINGS,
     situation=situation,

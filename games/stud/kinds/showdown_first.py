@@ -17,17 +17,26 @@ from games.stud.answering import (
 from games.stud.explain import showdown_first_text
 from games.stud.state import StudState
 
+NOT_DUE = "the showdown order is asked once the last betting round is over"
+
+
+def _due(state: StudState) -> bool:
+    ended = state.phase in ("showdown",) or (state.phase in ("deal", "bet") and not state.betting_possible)
+    if state.phase == "bet" and state.actor is not None:
+        ended = False
+    return ended and len(state.live_players()) >= 2
+
+
+def applies(case: Case) -> str | None:
+    """Where the hand stops: the last betting round is over and two or more hands are live."""
+    return None if _due(case.replay.state) else NOT_DUE
+
 
 def showdown_first_answer(state: StudState) -> Solution:
     from games.stud.showdown import showdown_first
 
-    ended = state.phase in ("showdown",) or (state.phase in ("deal", "bet") and not state.betting_possible)
-    if state.phase == "bet" and state.actor is not None:
-        ended = False
-    if not ended or len(state.live_players()) < 2:
-        raise not_applicable(
-            "showdown_first", "the showdown order is asked once the last betting round is over"
-        )
+    if not _due(state):
+        raise not_applicable("showdown_first", NOT_DUE)
     result = showdown_first(state)
     seat = state.seat_of
     rules = ["TDA 2024 Rule 17-A"]
@@ -109,6 +118,7 @@ KIND = QuestionKind(
     noun=("showdown order", "ショーダウンの順番"),
     fields=(Field("seat", SEAT, ("Shows first", "最初にハンドを見せる席")),),
     solve=solve,
+    applies=applies,
     explain=showdown_first_text,
     moment=moment,
     misread=misread,

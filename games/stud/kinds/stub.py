@@ -16,12 +16,21 @@ from games.stud.answering import (
 from games.stud.explain import stub_text
 from games.stud.state import STUB_PROCEDURES, StudState
 
+NOT_DUE = "the stub question is asked when 6th-street betting is complete and 7th is not dealt"
+
+
+def _due(state: StudState) -> bool:
+    return state.street == 7 and state.phase == "deal" and not state.street_dealt
+
+
+def applies(case: Case) -> str | None:
+    """Where the hand stops: 6th-street betting complete, 7th street not dealt."""
+    return None if _due(case.replay.state) else NOT_DUE
+
 
 def stub_answer(state: StudState) -> Solution:
-    if not (state.street == 7 and state.phase == "deal" and not state.street_dealt):
-        raise not_applicable(
-            "stub", "the stub question is asked when 6th-street betting is complete and 7th is not dealt"
-        )
+    if not _due(state):
+        raise not_applicable("stub", NOT_DUE)
     seat = state.seat_of
     stub = state.stub_before_seventh
     assert stub is not None
@@ -106,6 +115,7 @@ KIND = QuestionKind(
         ),
     ),
     solve=solve,
+    applies=applies,
     hides=("stub",),
     explain=stub_text,
     misread=misread,

@@ -1,12 +1,14 @@
 from django.urls import path
 
-from . import views, views_io, views_sets
+from . import views, views_io, views_other, views_sets
 
 app_name = "scenarios"
 
 urlpatterns = [
     path("", views.scenario_list, name="list"),
     path("new/", views.scenario_create, name="create"),
+    path("new/<str:game>/", views_other.other_create, name="other_create"),
+    path("<int:pk>/game/", views_other.other_edit, name="other_edit"),
     path("answerability/", views.scenario_answerability, name="answerability"),
     path("<int:pk>/", views.scenario_edit, name="edit"),
     path("<int:pk>/status/", views.scenario_status, name="status"),

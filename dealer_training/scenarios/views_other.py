@@ -60,6 +60,10 @@ def _draft_from_generator(
     seed it was dealt from."""
     data = gen.cleaned_data
     document, seed = generated(game, kind=data["kind"], focus=data.get("focus"), seed=data.get("seed"))
+    # The generator's title and tags are English codes; a new scenario is named in the page's words.
+    labels = dict(gen.fields["kind"].choices)  # type: ignore[attr-defined]
+    document["_title"] = f"{game_label(game)}: {labels.get(data['kind'], data['kind'])}"
+    document.pop("_tags", None)
     initial = initial_from(game, document)
     if meta:
         initial.update(meta)

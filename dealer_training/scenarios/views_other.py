@@ -48,7 +48,7 @@ def _game_or_404(game: str) -> str:
 
 def _scenario_or_404(request: OrgHttpRequest, pk: int) -> Scenario:
     scenario = scenario_for_organisation(organisation=request.org, pk=pk)
-    if scenario is None or scenario.variant not in OTHER_GAME_SKILLS:
+    if scenario is None or scenario.variant not in OTHER_GAME_SKILLS or scenario.current_version is None:
         raise Http404("No such scenario.")
     return scenario
 
@@ -205,7 +205,7 @@ def other_edit(request: OrgHttpRequest, pk: int) -> HttpResponse:
     game = scenario.variant
     if request.method == "POST":
         return _post(request, game, scenario)
-    assert scenario.current_version is not None
+    assert scenario.current_version is not None  # _scenario_or_404
     document = scenario.current_version.document
     meta = {
         "title": scenario.title,

@@ -77,3 +77,19 @@ def test_an_authored_holdem_item_drilled_appears_in_item_analysis(client, org, t
     assert "Min raise A" in text
     # The wrong answer is written in words, field by field of the hold'em question.
     assert "min_raise_to" not in text
+
+
+def test_practice_of_another_game_asks_the_rooms_published_scenarios_of_that_game_too(org, trainee, start):
+    from dealer_training.drills.services import attempt_submit, current_question
+
+    scenario = make_scenario(org, document=generate(game="NT", kind="min_raise", seed=9), title="Ours")
+    make_scenario(org, document=generate(game="FCH", kind="round_result", seed=9), title="Other game")
+    session = start(trainee, mode="practice", variant="NT", topic="min_raise", count=12, seed="fixed")
+    asked = []
+    while (question := current_question(session=session)) is not None:
+        asked.append(question.scenario_version_id)
+        assert (question.variant, question.kind) == ("NT", "min_raise")
+        attempt_submit(question=question, given=question.expected["answer"])
+    # Asked once (a session does not repeat a scenario while others are left), the rest generated.
+    assert asked.count(scenario.current_version.pk) == 1
+    assert asked.count(None) == 11

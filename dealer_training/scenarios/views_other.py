@@ -178,7 +178,9 @@ def _post(request: OrgHttpRequest, game: str, scenario: Scenario | None) -> Http
     draft = check(OtherDraft(game, OtherScenarioForm(request.POST, game=game)))
     if op in ("save", "publish"):
         return _save(request, draft, gen, scenario, publish=op == "publish")
-    return _render(request, draft, gen, scenario, 200 if draft.ok else INVALID)
+    # While editing, a hand the engine refuses is a normal state of the live preview (htmx); a
+    # page posted without scripts says it with the status as well.
+    return _render(request, draft, gen, scenario, 200 if draft.ok or request.htmx else INVALID)
 
 
 @org_view(roles=STAFF_ROLES)

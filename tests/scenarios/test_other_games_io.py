@@ -24,7 +24,7 @@ def upload(login_as, instructor, org, django_capture_on_commit_callbacks):
     client = login_as(instructor)
 
     def _upload(name, content, **options):
-        data = {"file": SimpleUploadedFile(name, content.encode())}
+        data = {"file": SimpleUploadedFile(name, content if isinstance(content, bytes) else content.encode())}
         data.update(options)
         with django_capture_on_commit_callbacks(execute=True):
             response = client.post(reverse("scenarios:import", args=[org.slug]), data, **EN)
@@ -117,3 +117,23 @@ def test_a_broken_holdem_hand_history_is_refused_with_the_action_named(upload, o
     error = job.results[0]["error"]
     assert error["code"] == "engine"
     assert error["params"]["path"] == "actions[3]"
+
+
+def test_a_drill_set_of_the_other_games_goes_out_in_a_zip_and_comes_back_as_a_drill_set(upload, org):
+    from dealer_training.scenarios.models import DrillSet
+    from tests.scenarios.factories import DrillSetFactory, add_item
+
+    drill_set = DrillSetFactory(organisation=org, title="Mixed games")
+    made = [
+        make_scenario(org, document=generate(game=game, kind=kind, seed=2), title=f"{game} item")
+        for game, kind, _skill in OTHER
+    ]
+    for scenario in made:
+        add_item(drill_set, scenario=scenario)
+    archive = exports.export_zip(made, encoding="json", drill_set=drill_set)
+    DrillSet.objects.all().delete()
+    Scenario.objects.all().delete()
+    _response, job = upload("set.zip", archive)
+    assert job.status == "done", job.results
+    imported = DrillSet.objects.get()
+    assert [item.scenario.variant for item in imported.items.order_by("position")] == ["NT", "FCH", "T10S"]

@@ -93,3 +93,21 @@ def test_practice_of_another_game_asks_the_rooms_published_scenarios_of_that_gam
     # Asked once (a session does not repeat a scenario while others are left), the rest generated.
     assert asked.count(scenario.current_version.pk) == 1
     assert asked.count(None) == 11
+
+
+def test_an_exam_of_other_games_items_is_sat_and_scored(org, trainee):
+    from dealer_training.drills.services import attempt_submit, current_question, exam_score, session_start
+
+    drill_set = DrillSetFactory(organisation=org, is_exam=True, pass_accuracy=50)
+    for game, kind in OTHER[:3]:
+        add_item(drill_set, scenario=make_scenario(org, document=generate(game=game, kind=kind, seed=31)))
+    session = session_start(organisation=org, trainee=trainee.user, mode="exam", drill_set=drill_set)
+    games = []
+    while (question := current_question(session=session)) is not None:
+        games.append(question.variant)
+        attempt_submit(question=question, given=question.expected["answer"])
+    assert sorted(games) == ["FCH", "NT", "NT"]
+    session.refresh_from_db()
+    assert session.finished_at is not None
+    score = exam_score(session=session)
+    assert (score.items, score.correct, score.marks_met) == (3, 3, True)

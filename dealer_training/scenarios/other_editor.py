@@ -124,6 +124,14 @@ MESSAGES: dict[str, Promise] = {
     "bad_player": gettext_lazy("This player is not at the table."),
     "bad_action": gettext_lazy("This is not an action of the PHH notation."),
     "bad_amount": gettext_lazy("This amount is not allowed here."),
+    "over_stack": gettext_lazy("The player does not have that many chips."),
+    "deck_empty": gettext_lazy("There are no cards left in the deck."),
+    "hand_not_over": gettext_lazy("The hand is not over yet."),
+    "round_in_progress": gettext_lazy("The round is still in progress."),
+    "wrong_cards": gettext_lazy("These are not the cards this player holds."),
+    "not_finished": gettext_lazy("The deal is not finished yet."),
+    "no_end": gettext_lazy("The hand never reaches its end."),
+    "bad_variant": gettext_lazy("This is not a game of this editor."),
     "question_not_applicable": gettext_lazy(
         "This question cannot be asked at this point of the hand: change the actions or the question."
     ),
@@ -369,10 +377,9 @@ class OtherDraft:
 
 
 def error_message(error: EngineError, seats: tuple[int, ...] = ()) -> str:
+    """The error in the page's language; one about an action names its line."""
     template = MESSAGES.get(error.code)
-    if template is None:
-        return message_for(error, seats)
-    text = str(template)
+    text = message_for(error, seats) if template is None else str(template)
     match = re.match(r"actions\[(\d+)\]", error.path or "")
     if match:
         text = _("Line %(line)s: %(message)s") % {"line": int(match[1]) + 1, "message": text}

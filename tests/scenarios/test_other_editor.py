@@ -94,7 +94,10 @@ def test_editing_a_stack_makes_a_new_answer_and_the_edit_is_saved(login_as, inst
 def test_an_illegal_action_is_refused_on_the_actions_field_in_japanese(login_as, instructor, org):
     client = login_as(instructor)
     html = client.get(_new(org, "NT") + "?kind=min_raise", **JA).content.decode()
-    data = form_data(html, "editor")
+    dealt = client.post(
+        _new(org, "NT"), form_data(html, "editor", op="generate", **{"gen-seed": "3"}), **JA, **HTMX
+    )
+    data = form_data(dealt.content.decode(), "editor")
     data["actions"] = data["actions"] + "\np1 cbr 999999999"
     data["op"] = "refresh"
     response = client.post(_new(org, "NT"), data, **JA, **HTMX)

@@ -19,9 +19,8 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from dealer_training.scenarios import other_table
 from games.api import generate
-
-from . import other_table
 
 
 @dataclass(frozen=True)

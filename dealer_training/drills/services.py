@@ -242,6 +242,9 @@ def current_question(*, session: DrillSession) -> Question | None:
 def _next_item(session: DrillSession, position: int) -> Item:
     rng = random.Random(f"{session.seed}|{position}")
     if session.variant in GAMES:
+        authored = _other_game_authored(session, position)
+        if authored is not None:
+            return authored
         seed = f"{session.seed}-{position}"
         kind, document = make_document(session.variant, session.topic, rng, seed)
         return Item(
@@ -274,6 +277,22 @@ def _next_item(session: DrillSession, position: int) -> Item:
         if scenario is not None:
             return _authored_item(scenario, session.organisation)
     return _generated_item(session, rng, session.skill, session.variant, position)
+
+
+def _other_game_authored(session: DrillSession, position: int) -> Item | None:
+    """About one question in AUTHORED_SHARE of another game's practice is one of the room's
+    published scenarios of that game (of the session's question kind, when it drills one). Its
+    own random stream, so the generated questions stay those of the seed."""
+    rng = random.Random(f"{session.seed}|{position}|authored")
+    if rng.randrange(AUTHORED_SHARE) != 0:
+        return None
+    game = GAMES[session.variant]
+    scenario = next_pool_scenario(session=session, rng=rng, skill=game.skill, variant=game.code)
+    if scenario is None or scenario.current_version is None:
+        return None
+    if session.topic and scenario.current_version.kind != session.topic:
+        return None
+    return _authored_item(scenario, session.organisation)
 
 
 def _authored_item(scenario: Scenario, organisation: Organisation) -> Item:

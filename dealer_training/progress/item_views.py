@@ -7,7 +7,8 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from dealer_training.accounts.access import STAFF_ROLES, OrgHttpRequest, org_view
-from dealer_training.scenarios.choices import Skill, Variant
+from dealer_training.drills.labels import game_label, question_label
+from dealer_training.scenarios.choices import OTHER_GAME_SKILLS, Skill, Variant
 from dealer_training.scenarios.labels import QUESTION_SHORT
 from dealer_training.scenarios.models import DrillSet
 from dealer_training.scenarios.present import answer_lines
@@ -38,10 +39,10 @@ from .selectors.exam_items import (
 COLUMNS = ["title", "attempts", "correct", "time", "discrimination"]
 
 
-def _answer_text(kind: str, answer: Any) -> list[tuple[str, Any]]:
+def _answer_text(kind: str, answer: Any, variant: str = "F7S") -> list[tuple[str, Any]]:
     if isinstance(answer, dict):
         try:
-            lines = answer_lines("stud", kind, answer)
+            lines = answer_lines(variant or "F7S", kind, answer)
         except (KeyError, TypeError, ValueError, AttributeError):
             lines = []
         if lines:
@@ -50,11 +51,18 @@ def _answer_text(kind: str, answer: Any) -> list[tuple[str, Any]]:
     return [("", str(answer))]
 
 
+def _kind_label(stats: ItemStats) -> str:
+    """The item's question by name; another game's is named with its game."""
+    if stats.variant in OTHER_GAME_SKILLS:
+        return f"{question_label(stats.kind, stats.variant)} · {game_label(stats.variant)}"
+    return str(QUESTION_SHORT.get(stats.kind, stats.kind))
+
+
 def _row(stats: ItemStats) -> dict[str, Any]:
     share = stats.share_correct
     return {
         "stats": stats,
-        "kind": QUESTION_SHORT.get(stats.kind, stats.kind),
+        "kind": _kind_label(stats),
         "share": None if share is None else round(100 * share),
         "median_s": None if stats.median_ms is None else f"{stats.median_ms / 1000:.1f}",
     }
@@ -110,7 +118,11 @@ def item_detail(request: OrgHttpRequest, pk: int) -> HttpResponse:
                 **_row(stats),
                 "key_lines": _answer_text(stats.kind, solution_answer(key)) if key is not None else [],
                 "wrong": [
-                    {**w, "lines": _answer_text(stats.kind, w["answer"]), "percent": round(100 * w["share"])}
+                    {
+                        **w,
+                        "lines": _answer_text(stats.kind, w["answer"], stats.variant),
+                        "percent": round(100 * w["share"]),
+                    }
                     for w in wrong.get(stats.version, [])
                 ],
             }
@@ -121,7 +133,11 @@ def item_detail(request: OrgHttpRequest, pk: int) -> HttpResponse:
         "versions": versions,
         "combined": _row(combined[0]) if combined else None,
         "combined_wrong": [
-            {**w, "lines": _answer_text(combined[0].kind, w["answer"]), "percent": round(100 * w["share"])}
+            {
+                **w,
+                "lines": _answer_text(combined[0].kind, w["answer"], combined[0].variant),
+                "percent": round(100 * w["share"]),
+            }
             for w in wrong.get(None, [])
         ]
         if combined

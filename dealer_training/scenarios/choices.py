@@ -30,3 +30,23 @@ class Skill(models.TextChoices):
     RULINGS = "rulings", _("Mucking, dead hands and irregularities")
     SIDE_POTS = "side_pots", _("Side pots")
     SHOWDOWN = "showdown", _("Showdown: best hands, who tables first, awards")
+
+
+class OtherGame(models.TextChoices):
+    """The games beyond stud (the engine's ``games.holdem``, ``games.draw``, ``games.tenstud``)."""
+
+    HOLDEM = "NT", _("Texas hold'em (no limit)")
+    DRAW = "FCH", _("Flush Code Hack (five-card draw)")
+    TENSTUD = "T10S", _("Ten-card stud, weakest reveals first")
+
+
+# The skill an authored scenario of another game trains: the game itself, as its drills store it.
+OTHER_GAME_SKILLS: dict[str, str] = {"NT": "holdem", "FCH": "draw", "T10S": "tenstud"}
+
+# Every game a scenario may be written in, and every skill it may train.
+SCENARIO_GAMES = [*Variant.choices, *OtherGame.choices]
+SCENARIO_SKILLS = [
+    *Skill.choices,
+    *((OTHER_GAME_SKILLS[code], label) for code, label in OtherGame.choices),
+]
+SCENARIO_SKILL_CODES = tuple(code for code, _label in SCENARIO_SKILLS)

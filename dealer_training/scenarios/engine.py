@@ -18,11 +18,11 @@ from django.utils.translation import gettext as _
 from games.core.errors import EngineError
 from games.core.records import ActionRecord
 from games.solve import solve_scenario
-from games.stud.scenario import Scenario, load_stud_scenario, scenario_to_dict
+from games.stud.scenario import Scenario, load_scenario, load_stud_scenario, scenario_to_dict
 from games.stud.state import StudState
 from games.table import legal_actions, table_view
 
-from .choices import Skill, Variant
+from .choices import OTHER_GAME_SKILLS, Skill, Variant
 
 # Document keys that hold the scenario row's own fields (title, notes, ...) rather than the hand.
 # They are stored on the Scenario, not in its versions, and written back on export.
@@ -145,8 +145,11 @@ def check(document: Mapping[str, Any]) -> Checked:
 
 
 def normalized(document: Mapping[str, Any]) -> dict[str, Any]:
-    """The engine's own writing of a valid document (raises EngineError on a bad one)."""
-    return scenario_to_dict(load_stud_scenario(dict(document)))
+    """The engine's own writing of a valid document of any game (raises EngineError on a bad one)."""
+    scenario = load_scenario(dict(document))
+    if isinstance(scenario, Scenario):
+        return scenario_to_dict(scenario)
+    return scenario.to_dict()
 
 
 def same_hand(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
@@ -244,7 +247,10 @@ MESSAGES: dict[str, Promise] = {
     "bad_type": gettext_lazy("This field has the wrong type of value."),
     "missing_field": gettext_lazy("A required field is missing."),
     "unknown_field": gettext_lazy("This field is not part of a scenario (extensions start with “_”)."),
-    "unknown_variant": gettext_lazy("Unknown game: use F7S (stud high), FR (razz) or F7S/8 (stud hi-lo)."),
+    "unknown_variant": gettext_lazy(
+        "Unknown game: use F7S (stud high), FR (razz), F7S/8 (stud hi-lo), NT (no-limit hold'em), "
+        "FCH (Flush Code Hack) or T10S (ten-card stud)."
+    ),
     "unknown_ruleset": gettext_lazy("Unknown rule set: use tda-2024 or robert-cash."),
     "unknown_rule": gettext_lazy("Unknown house rule."),
     "bad_rule_value": gettext_lazy("This house rule does not allow that value."),
@@ -388,6 +394,8 @@ def suggested_skill(
     A pots question trains side pots when the engine's answer has more than one pot or anyone at
     the table is all-in (``document``, read through the table view), the antes otherwise.
     """
+    if variant in OTHER_GAME_SKILLS:  # another game is drilled as one skill: the game
+        return OTHER_GAME_SKILLS[variant]
     razz = variant == Variant.RAZZ
     answer = (solution or {}).get("answer") or {}
     if kind == "pots":

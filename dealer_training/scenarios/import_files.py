@@ -20,7 +20,7 @@ from games.solve import solve
 from games.stud.phh import from_phh
 from games.stud.scenario import MAX_INPUT_BYTES, scenario_to_dict
 
-from .choices import Skill
+from .choices import OTHER_GAME_SKILLS, Skill
 from .engine import META_KEYS, normalized, split_meta, suggested_skill
 from .labels import QUESTION_SHORT, STREETS
 from .models import (
@@ -318,6 +318,9 @@ def documents_from_phh(
     name: str, text: str, *, default_skill: str, points: list[str], hand_walk: bool
 ) -> tuple[list[Made], bool]:
     """Scenarios from one PHH file, and whether they form a hand walk (kept in order as a drill set)."""
+    other = _other_game_hand(text)
+    if other is not None:
+        return [_other_game_made(other, text=text, base=_stem(name), default_skill=default_skill)], False
     try:
         scenario = from_phh(text)
     except EngineError as err:
@@ -352,6 +355,42 @@ def documents_from_phh(
         document["_tags"] = [*list(scenario.tags or ()), "phh"]
         made.append(_made(document, title=base, default_skill=default_skill, names_rules=pinned))
     return made, hand_walk
+
+
+def _other_game_hand(text: str) -> dict[str, Any] | None:
+    """The hand of a PHH file when it is of a game other than stud (no-limit hold'em is PHH's
+    ``NT``; the other games' documents read the same way), else None (the stud reader reads it)."""
+    try:
+        document = tomllib.loads(text)
+    except (tomllib.TOMLDecodeError, RecursionError):
+        return None  # the stud reader says what is wrong, with the place
+    variant = document.get("variant")
+    if not isinstance(variant, str) or variant not in OTHER_GAME_SKILLS:
+        return None
+    return dict(json.loads(json.dumps(document, default=str)))
+
+
+# A hand history without a question is asked the first of these its last action allows.
+OTHER_GAME_HISTORY_KINDS = ("award", "next_action", "pots")
+
+
+def _other_game_made(hand: dict[str, Any], *, text: str, base: str, default_skill: str) -> Made:
+    title = str(hand.get("_title") or base)
+    if isinstance(hand.get("_question"), dict):
+        try:
+            return _made(hand, title=title, default_skill=default_skill)
+        except EngineError as err:
+            raise engine_problem(err, text=text, actions=hand.get("actions"), document=hand) from None
+    last: EngineError | None = None
+    for kind in OTHER_GAME_HISTORY_KINDS:
+        try:
+            return _made({**hand, "_question": {"kind": kind}}, title=title, default_skill=default_skill)
+        except EngineError as err:
+            last = err
+            if err.code not in ("question_not_applicable", "unknown_question_kind"):
+                break
+    assert last is not None
+    raise engine_problem(last, text=text, actions=hand.get("actions"), document=hand)
 
 
 # --- running a job ---------------------------------------------------------------------------------------

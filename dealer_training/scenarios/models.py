@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 from dealer_training.accounts.models import Cohort, Organisation
 
-from .choices import Skill, Variant
+from .choices import SCENARIO_GAMES, SCENARIO_SKILLS, Skill, Variant
 
 # Deleted scenarios, drill sets and assignments wait this long in the trash before they are purged.
 TRASH_DAYS = 30
@@ -48,8 +48,8 @@ class Scenario(models.Model):
     title = models.CharField(_("title"), max_length=200)
     notes = models.TextField(_("notes"), blank=True)
     tags = models.JSONField(_("tags"), default=list, blank=True)
-    skill = models.CharField(_("skill"), max_length=20, choices=Skill.choices)
-    variant = models.CharField(_("game"), max_length=8, choices=Variant.choices)
+    skill = models.CharField(_("skill"), max_length=20, choices=SCENARIO_SKILLS)
+    variant = models.CharField(_("game"), max_length=8, choices=SCENARIO_GAMES)
     difficulty = models.PositiveSmallIntegerField(_("difficulty"), default=2)
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.DRAFT)
     revision = models.PositiveIntegerField(_("revision"), default=1)

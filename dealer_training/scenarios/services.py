@@ -23,7 +23,7 @@ from games.vary.title import variation_title
 
 from .answerability import ScenarioNotAnswerable, answerability_problems
 from .assignment_status import progress_for
-from .choices import Skill
+from .choices import OTHER_GAME_SKILLS, Skill
 from .engine import normalized, same_hand, split_meta, suggested_skill
 from .models import (
     MAX_DRILL_SET_QUESTIONS,
@@ -101,7 +101,7 @@ def scenario_save(
     kind = solution["kind"]
     if status == Scenario.Status.PUBLISHED:
         _require_answerable(doc)
-    skill = skill if skill in Skill.values else suggested_skill(kind, doc["variant"], solution, doc)
+    skill = _skill_of(skill, kind, doc, solution)
     difficulty = min(5, max(1, int(difficulty)))
     if scenario is None:
         scenario = Scenario.objects.create(
@@ -205,6 +205,14 @@ def house_rules_change(
     )
     house_rules_update(organisation=organisation, **fields)
     return pinned
+
+
+def _skill_of(skill: str, kind: str, doc: Mapping[str, Any], solution: Mapping[str, Any]) -> str:
+    """The skill a scenario trains: a stud skill chosen for it (or the one its question
+    suggests); a scenario of another game trains that game, whatever was chosen."""
+    if doc["variant"] in OTHER_GAME_SKILLS:
+        return OTHER_GAME_SKILLS[doc["variant"]]
+    return skill if skill in Skill.values else suggested_skill(kind, doc["variant"], solution, doc)
 
 
 def _require_answerable(document: Mapping[str, Any]) -> None:

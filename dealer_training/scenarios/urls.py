@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views, views_io, views_rules, views_sets, views_trash
+from . import views, views_io, views_other, views_rules, views_sets, views_trash
 
 app_name = "scenarios"
 
@@ -8,6 +8,8 @@ urlpatterns = [
     path("", views.scenario_list, name="list"),
     path("new/", views.scenario_create, name="create"),
     path("house-rules-check/", views_rules.house_rules_check, name="house_rules_check"),
+    path("new/<str:game>/", views_other.other_create, name="other_create"),
+    path("<int:pk>/game/", views_other.other_edit, name="other_edit"),
     path("answerability/", views.scenario_answerability, name="answerability"),
     path("<int:pk>/", views.scenario_edit, name="edit"),
     path("<int:pk>/status/", views.scenario_status, name="status"),

@@ -26,11 +26,11 @@ from .answerability import (
     problem_messages,
     unanswerable_scenarios,
 )
-from .choices import Skill, Variant
+from .choices import OTHER_GAME_SKILLS, SCENARIO_GAMES, OtherGame, Skill
 from .editor import Draft, draft_from_document, draft_from_post
 from .engine import message_for, place_of, stack_message, suggested_skill
 from .forms import MAX_SEATS, VaryForm
-from .labels import QUESTION_SHORT, card_info, describe_event
+from .labels import KIND_LABELS, QUESTION_SHORT, card_info, describe_event
 from .models import Scenario
 from .present import action_rows, answer_context, build_actions, hand_log, legal_buttons
 from .rules_policy import house_rules, rules_label, scenario_rules_label
@@ -69,20 +69,23 @@ def scenario_list(request: OrgHttpRequest) -> HttpResponse:
         if request.GET.get("status") in Scenario.Status.values
         else "",
         "skill": request.GET.get("skill", "") if request.GET.get("skill") in Skill.values else "",
-        "variant": request.GET.get("variant", "") if request.GET.get("variant") in Variant.values else "",
+        "variant": request.GET.get("variant", "")
+        if request.GET.get("variant") in dict(SCENARIO_GAMES)
+        else "",
         "kind": request.GET.get("kind", "") if request.GET.get("kind") in QUESTION_SHORT else "",
     }
     page = paginate(request, scenarios_for_organisation(organisation=request.org, filters=filters))
     for scenario in page.object_list:
         kind = scenario.current_version.kind if scenario.current_version else ""
-        scenario.kind_label = QUESTION_SHORT.get(kind, kind)
+        scenario.kind_label = KIND_LABELS.get(kind, kind)
         scenario.rules_label = scenario_rules_label(scenario, request.org)
     context = {
         "page": page,
         "filters": filters,
         "statuses": Scenario.Status.choices,
         "skills": Skill.choices,
-        "variants": Variant.choices,
+        "variants": SCENARIO_GAMES,
+        "other_games": OtherGame.choices,
         "kinds": list(QUESTION_SHORT.items()),
         "kind_labels": QUESTION_SHORT,
     }
@@ -374,7 +377,10 @@ def scenario_create(request: OrgHttpRequest) -> HttpResponse:
 @org_view(roles=STAFF_ROLES)
 @require_http_methods(["GET", "POST"])
 def scenario_edit(request: OrgHttpRequest, pk: int) -> HttpResponse:
-    return _editor(request, _scenario_or_404(request, pk))
+    scenario = _scenario_or_404(request, pk)
+    if scenario.variant in OTHER_GAME_SKILLS:  # the other games have their own editor
+        return redirect("scenarios:other_edit", request.org.slug, pk)
+    return _editor(request, scenario)
 
 
 # --- status, delete, variations, single export ------------------------------------------------------
@@ -435,6 +441,8 @@ def scenario_status(request: OrgHttpRequest, pk: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def scenario_vary(request: OrgHttpRequest, pk: int) -> HttpResponse:
     scenario = _scenario_or_404(request, pk)
+    if scenario.variant in OTHER_GAME_SKILLS:
+        raise Http404("Variations are made of stud scenarios.")
     form = VaryForm(request.POST if request.method == "POST" else None)
     made = None
     status = 200

@@ -11,6 +11,7 @@ from dealer_training.drills.models import Certificate, DrillSession, Mode
 from dealer_training.drills.services import current_question, session_start
 from dealer_training.progress.models import ExportJob
 from dealer_training.scenarios.models import Assignment, DrillSet, DrillSetItem, ImportJob
+from games.api import generate
 from tests.factories import MembershipFactory, OrganisationFactory
 from tests.scenarios.factories import make_scenario
 
@@ -51,6 +52,10 @@ def world(db):
         people=people,
         trainee=trainee,
         scenario=scenario,
+        # A scenario of another game, for that game's editor.
+        other_scenario=make_scenario(
+            org, document=generate(game="NT", kind="pots", seed=1), user=people["instructor"].user
+        ),
         drill_set=drill_set,
         exam_set=DrillSet.objects.create(organisation=org, title="Exam set", is_exam=True),
         item=item,

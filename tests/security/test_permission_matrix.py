@@ -70,6 +70,8 @@ PARAMS = {
     "scenarios:answerability": lambda w: {"org_slug": w.slug},
     "scenarios:house_rules_check": lambda w: {"org_slug": w.slug},
     "scenarios:edit": lambda w: {"org_slug": w.slug, "pk": w.scenario.pk},
+    "scenarios:other_create": lambda w: {"org_slug": w.slug, "game": "NT"},
+    "scenarios:other_edit": lambda w: {"org_slug": w.slug, "pk": w.other_scenario.pk},
     "scenarios:status": lambda w: {"org_slug": w.slug, "pk": w.scenario.pk},
     "scenarios:delete": lambda w: {"org_slug": w.slug, "pk": w.scenario.pk},
     "scenarios:vary": lambda w: {"org_slug": w.slug, "pk": w.scenario.pk},

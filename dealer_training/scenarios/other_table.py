@@ -235,7 +235,8 @@ def _tenstud(view: Mapping[str, Any], table: dict[str, Any]) -> None:
 
 
 def table_for(view: Mapping[str, Any], *, game_label: Any, mark: Sequence[int] = ()) -> dict[str, Any]:
-    """The view arranged for ``templates/drills/_other_table.html`` (see the module docstring)."""
+    """The view arranged for ``templates/drills/_other_table.html``, in drills and in the
+    editor's preview (see the module docstring)."""
     game = view["variant"]
     pot = view.get("pot")
     table: dict[str, Any] = {

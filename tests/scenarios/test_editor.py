@@ -331,7 +331,7 @@ def test_a_second_save_from_an_old_revision_is_a_conflict_and_loses_nothing(logi
     assert response.status_code == 409
     html = response.content.decode()
     assert "Not saved: someone else saved this scenario while you were editing." in html
-    assert "Open the latest version" in html
+    assert "Open theirs in a new tab" in html
     assert 'value="Saved by A"' in html  # the first instructor's edit is still on the page
     scenario.refresh_from_db()
     assert scenario.title == "Saved by B"

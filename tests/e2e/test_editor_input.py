@@ -18,8 +18,11 @@ from tests.scenarios.factories import make_scenario
 from .conftest import DESKTOP, PHONE
 
 # Count the editor's finished round trips, so a test can wait for the answer to a click.
-COUNT_SETTLES = "window.__settled = 0; document.addEventListener('htmx:afterSettle', () => window.__settled++)"
+COUNT_SETTLES = (
+    "window.__settled = 0; document.addEventListener('htmx:afterSettle', () => window.__settled++)"
+)
 SETTLED = "n => window.__settled > n && !document.querySelector('#editor.htmx-request')"
+FOCUS_IN_STEPS = "document.activeElement !== null && document.activeElement.closest('#editor-steps') !== null"
 
 
 @pytest.fixture
@@ -130,7 +133,8 @@ def test_two_instructors_saving_the_same_scenario_the_second_sees_both_versions(
     scenario.refresh_from_db()
     assert (scenario.title, scenario.notes) == ("Razz: two kings", "My note")
     mine.console_errors[:] = [e for e in mine.console_errors if "409" not in e]
-    assert mine.console_errors == [] and theirs.console_errors == []
+    assert mine.console_errors == []
+    assert theirs.console_errors == []
 
 
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
@@ -154,8 +158,12 @@ def test_card_picks_and_actions_keep_the_page_and_the_focus_in_place(
         after = page.evaluate("scrollY")
         assert abs(after - before) <= 1, f"click {click + 1}: the page scrolled by {after - before}px"
         box = steps.bounding_box()
-        assert box is not None and box["y"] < viewport["height"] and box["y"] + box["height"] > 0
-        focused = page.evaluate("document.activeElement && document.activeElement.closest('#editor-steps') !== null")
+        assert box is not None
+        assert box["y"] < viewport["height"]
+        assert box["y"] + box["height"] > 0
+        focused = page.evaluate(
+            "document.activeElement && document.activeElement.closest('#editor-steps') !== null"
+        )
         assert focused, f"click {click + 1}: focus left the next steps"
     # Fifteen picks dealt third street to five seats, then five steps were taken by the buttons.
     assert editor.locator("input[type=hidden][name=action]").count() >= 6

@@ -160,9 +160,11 @@ def _editor_context(
             answerability = problem_messages(answerability_problems(checked.document))
         except EngineError:
             answerability = []
+    skill_suggestion = ""
     if checked is not None and checked.ok and solution:
-        _name_the_suggested_skill(draft, solution, checked.document)
+        skill_suggestion = _name_the_suggested_skill(draft, solution, checked.document)
     return {
+        "skill_suggestion": skill_suggestion,
         "scenario": scenario,
         "draft": draft,
         "setup": setup,
@@ -223,13 +225,15 @@ def _base_revision(request: OrgHttpRequest, scenario: Scenario | None) -> int | 
     return scenario.revision
 
 
-def _name_the_suggested_skill(draft: Draft, solution: dict[str, Any], document: dict[str, Any]) -> None:
-    """The empty skill choice says which skill saving will give the question."""
+def _name_the_suggested_skill(draft: Draft, solution: dict[str, Any], document: dict[str, Any]) -> str:
+    """The empty skill choice says which skill saving will give the question (returned too, for
+    the note the live preview redraws: it never redraws the choice itself)."""
     suggested = suggested_skill(solution["kind"], str(document.get("variant")), solution, document)
     field = draft.meta.fields["skill"]
     assert isinstance(field, forms.ChoiceField)
     label = _("From the question: %(skill)s") % {"skill": Skill(suggested).label}
     field.choices = [("", label), *Skill.choices]
+    return label
 
 
 def _render_editor(
@@ -328,7 +332,11 @@ def _editor(request: OrgHttpRequest, scenario: Scenario | None) -> HttpResponse:
     if op and not draft.take(op):
         status = INVALID
     draft.run()
-    return _render_editor(request, draft, scenario, status)
+    extra = {}
+    if scenario is not None and request.POST.get("theirs_revision"):
+        # A refused save stays side by side while the instructor keeps editing, until saved.
+        extra["conflict"] = conflict_sides(scenario=scenario, draft=draft)
+    return _render_editor(request, draft, scenario, status, **extra)
 
 
 @org_view(roles=STAFF_ROLES)

@@ -5,13 +5,16 @@ document.documentElement.classList.add("js");
 // The table editor (templates/scenarios/editor.html) posts the whole form and htmx swaps in only
 // the regions the server redraws. A button clicked in such a region is replaced by its
 // successor: keep focus there (same id), or on the nearest button still offered in the region,
-// or on the region itself, and never let the page scroll for it.
+// or on the region itself, and never let the page scroll for it. A refused save is the one
+// answer that scrolls: its message appears above the save buttons.
 (function () {
   let kept = null;
+  let quiet = [];
 
   document.addEventListener("htmx:beforeSwap", (event) => {
     kept = null;
     if (!event.detail.elt.matches("form[data-editor]")) return;
+    quiet = Array.from(document.querySelectorAll("[data-reveal]")).filter((r) => !r.children.length);
     const active = document.activeElement;
     const region = active && active.closest("[data-region]");
     if (!region) return;
@@ -20,7 +23,19 @@ document.documentElement.classList.add("js");
   });
 
   document.addEventListener("htmx:afterSwap", (event) => {
-    if (!kept || !event.detail.elt.matches("form[data-editor]")) return;
+    if (!event.detail.elt.matches("form[data-editor]")) return;
+    // A region marked data-reveal (a refused save) that was empty and now says something is
+    // brought into view, unless the instructor is typing in a field meanwhile.
+    const revealed = quiet.map((r) => document.getElementById(r.id)).find((r) => r && r.children.length);
+    quiet = [];
+    const typing = document.activeElement && document.activeElement.matches("input, textarea, select");
+    if (revealed && !typing) {
+      revealed.scrollIntoView({ block: "start" });
+      revealed.focus({ preventScroll: true });
+      kept = null;
+      return;
+    }
+    if (!kept) return;
     const want = kept;
     kept = null;
     const active = document.activeElement;

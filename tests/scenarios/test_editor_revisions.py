@@ -101,6 +101,11 @@ def test_keep_mine_saves_the_draft_over_the_version_shown_and_nothing_newer(
     other_instructor.post(url, form_data(theirs, op="save", title="Saved by B"), **EN)
     refused = client.post(url, form_data(page, op="save", title="Saved by A"), **EN).content.decode()
 
+    # Editing on: the comparison stays, with the draft as it is now.
+    preview = client.post(url, form_data(refused, op="refresh", notes="Still mine"), **HTMX).content.decode()
+    assert "Saved by B" in _side(preview, "theirs")
+    assert "Still mine" in _side(preview, "yours")
+
     # A plain save from the refused page is still refused; "Keep mine and save" is deliberate.
     assert client.post(url, form_data(refused, op="save"), **EN).status_code == 409
     response = client.post(url, form_data(refused, op="save_over"), **EN)

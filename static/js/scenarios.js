@@ -4,8 +4,8 @@ document.documentElement.classList.add("js");
 
 // The table editor (templates/scenarios/editor.html) posts the whole form and htmx swaps in only
 // the regions the server redraws. A button clicked in such a region is replaced by its
-// successor: keep focus there (same id), or on the nearest button still offered in the region,
-// or on the region itself, and never let the page scroll for it. A refused save is the one
+// successor: keep focus there (same id), or on the button of the region nearest to it on the screen,
+// or on the region itself, and keep the region where it was on the screen. A refused save is the one
 // answer that scrolls: its message appears above the save buttons.
 (function () {
   let kept = null;
@@ -18,8 +18,9 @@ document.documentElement.classList.add("js");
     const active = document.activeElement;
     const region = active && active.closest("[data-region]");
     if (!region) return;
-    const buttons = Array.from(region.querySelectorAll("button"));
-    kept = { id: active.id, region: region.id, index: buttons.indexOf(active) };
+    const top = region.getBoundingClientRect().top;
+    const box = active.getBoundingClientRect();
+    kept = { id: active.id, region: region.id, top, y: box.top + box.height / 2 };
   });
 
   document.addEventListener("htmx:afterSwap", (event) => {
@@ -38,18 +39,52 @@ document.documentElement.classList.add("js");
     if (!kept) return;
     const want = kept;
     kept = null;
-    const active = document.activeElement;
-    if (active && active !== document.body && active.isConnected) return;
     const region = document.getElementById(want.region);
     if (!region) return;
+    // The hand log above grew by a line: scroll with it, so the buttons stay under the pointer.
+    const moved = region.getBoundingClientRect().top - want.top;
+    if (Math.abs(moved) >= 1) window.scrollBy(0, moved);
+    const active = document.activeElement;
+    if (active && active !== document.body && active.isConnected) return;
     const same = want.id && document.getElementById(want.id);
     let target = same && !same.disabled ? same : null;
     if (!target) {
-      const buttons = Array.from(region.querySelectorAll("button"));
-      const after = buttons.slice(Math.max(want.index, 0)).find((b) => !b.disabled);
-      target = after || buttons.reverse().find((b) => !b.disabled) || region;
+      // The button nearest on the screen to the one clicked (the first of equals).
+      const distance = (b) => {
+        const box = b.getBoundingClientRect();
+        return Math.abs(box.top + box.height / 2 - want.y);
+      };
+      const offered = Array.from(region.querySelectorAll("button:not([disabled])"));
+      target = offered.reduce((best, b) => (best && distance(best) <= distance(b) ? best : b), null) || region;
     }
     target.focus({ preventScroll: true });
+    // The steps shrank (the hand is over) and left the focused button off the screen.
+    const box = target.getBoundingClientRect();
+    if (box.top < 0 || box.bottom > window.innerHeight) target.scrollIntoView({ block: "nearest" });
+  });
+
+  // A <details> the instructor opened or closed inside a redrawn region (the preview's streets)
+  // keeps that state across redraws; one never touched keeps what the server says.
+  const toggled = new Map();
+  const detailsKey = (details) => {
+    const region = details.closest("[data-region]");
+    const summary = details.querySelector("summary");
+    return region && summary ? `${region.id}:${summary.textContent.trim()}` : null;
+  };
+  document.addEventListener(
+    "toggle",
+    (event) => {
+      const key = event.target.matches && event.target.matches("details") && detailsKey(event.target);
+      if (key) toggled.set(key, event.target.open);
+    },
+    true,
+  );
+  document.addEventListener("htmx:afterSwap", (event) => {
+    if (!event.detail.elt.matches("form[data-editor]")) return;
+    event.detail.elt.querySelectorAll("[data-region] details").forEach((details) => {
+      const key = detailsKey(details);
+      if (key && toggled.has(key)) details.open = toggled.get(key);
+    });
   });
 
   // A click queued behind a request still in flight: htmx reads the clicked button when the

@@ -22,7 +22,7 @@ from dealer_training import json_input
 from games.core.cards import FULL_DECK, Card
 
 from .engine import DROPPED_ON_EDIT, META_KEYS, Checked, check, message_for
-from .forms import EventForm, MetaForm, QuestionForm, ScenarioSetupForm
+from .forms import MAX_SEATS, EventForm, MetaForm, QuestionForm, ScenarioSetupForm
 from .labels import raw_cards
 from .rules_policy import Rules, rules_of, with_rules
 
@@ -428,6 +428,11 @@ def draft_from_document(
     shown = document if pinned or house is None or document is None else with_rules(document, house)
     setup_initial = ScenarioSetupForm.initial_for(organisation=organisation, document=shown)
     setup_initial["rules_pinned"] = pinned
+    # Every seat's stack field is on the page (shown while the seat is taken): an empty seat
+    # offers ten big bets, as a seat taken later would get.
+    default_stack = int(setup_initial.get("big_bet") or 1_000) * 10
+    for seat in range(1, MAX_SEATS + 1):
+        setup_initial.setdefault(f"stack_{seat}", default_stack)
     question: dict[str, Any] = dict((document or {}).get("_question") or {"kind": "bring_in"})
     question_initial = {"kind": question.get("kind", "bring_in"), "asked_seats": question.get("seats", [])}
     meta = dict(meta or {})

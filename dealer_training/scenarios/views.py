@@ -27,9 +27,10 @@ from .answerability import (
     unanswerable_scenarios,
 )
 from .choices import OTHER_GAME_SKILLS, SCENARIO_GAMES, OtherGame, Skill
+from .conflicts import conflict_sides
 from .editor import Draft, draft_from_document, draft_from_post
 from .engine import message_for, place_of, stack_message, suggested_skill
-from .forms import MAX_SEATS, VaryForm
+from .forms import VaryForm
 from .labels import KIND_LABELS, QUESTION_SHORT, card_info, describe_event
 from .models import Scenario
 from .present import action_rows, answer_context, build_actions, hand_log, legal_buttons
@@ -164,8 +165,6 @@ def _editor_context(
     errors = _errors_by_place(draft)
     rows = action_rows(draft.actions, checked)
     setup = draft.setup
-    occupied = set(setup.cleaned_data.get("seats") or []) if setup.is_valid() else set()
-    seat_count = setup.cleaned_data.get("seat_count") if setup.is_valid() else None
     solution = checked.solution if checked else None
     # While an action is refused the preview stays at the last point the engine accepts.
     preview_upto = None
@@ -178,23 +177,11 @@ def _editor_context(
             answerability = problem_messages(answerability_problems(checked.document))
         except EngineError:
             answerability = []
+    skill_suggestion = ""
     if checked is not None and checked.ok and solution:
-        _name_the_suggested_skill(draft, solution, checked.document)
-    taken = {str(v) for v in (setup["seats"].value() or [])}
-    seat_boxes = [
-        box
-        for box in setup["seats"]
-        if int(box.data["value"]) <= (seat_count or MAX_SEATS) or str(box.data["value"]) in taken
-    ]
-    asked = {str(v) for v in (draft.question["asked_seats"].value() or [])}
-    asked_boxes = [
-        box
-        for box in draft.question["asked_seats"]
-        if int(box.data["value"]) in occupied or str(box.data["value"]) in asked
-    ]
+        skill_suggestion = _name_the_suggested_skill(draft, solution, checked.document)
     return {
-        "seat_boxes": seat_boxes,
-        "asked_boxes": asked_boxes,
+        "skill_suggestion": skill_suggestion,
         "scenario": scenario,
         "draft": draft,
         "setup": setup,
@@ -202,9 +189,8 @@ def _editor_context(
         "meta": draft.meta,
         "event_form": draft.event_form,
         "stacks": [
-            {"seat": seat, "field": field, "occupied": seat in occupied, "error": errors["stack"].get(seat)}
+            {"seat": seat, "field": field, "error": errors["stack"].get(seat)}
             for seat, field in setup.stack_fields()
-            if seat_count is None or seat <= seat_count
         ],
         "rule_fields": [
             (field, errors["rule"].get(flag), flag_rule_keys(flag))
@@ -235,7 +221,7 @@ def _editor_context(
         "answer": answer_context(solution),
         **_rules_context(draft),
         "answerability": answerability,
-        "revision": scenario.revision if scenario else None,
+        "revision": _base_revision(request, scenario),
         # The version history sits below the editor on the full page only.
         "versions": list(versions_with_counts(scenario=scenario)) if scenario and not request.htmx else None,
         "action_url": reverse("scenarios:edit", args=[request.org.slug, scenario.pk])
@@ -254,13 +240,30 @@ def _rules_context(draft: Draft) -> dict[str, Any]:
     }
 
 
-def _name_the_suggested_skill(draft: Draft, solution: dict[str, Any], document: dict[str, Any]) -> None:
-    """The empty skill choice says which skill saving will give the question."""
+def _base_revision(request: OrgHttpRequest, scenario: Scenario | None) -> int | None:
+    """The revision the edit started from: set when the page loads, carried by every round trip.
+
+    Previews never move it (the form posts it back unchanged); only a save loads a newer one.
+    """
+    if scenario is None:
+        return None
+    if request.method == "POST":
+        try:
+            return int(request.POST.get("revision", ""))
+        except ValueError:
+            return -1
+    return scenario.revision
+
+
+def _name_the_suggested_skill(draft: Draft, solution: dict[str, Any], document: dict[str, Any]) -> str:
+    """The empty skill choice says which skill saving will give the question (returned too, for
+    the note the live preview redraws: it never redraws the choice itself)."""
     suggested = suggested_skill(solution["kind"], str(document.get("variant")), solution, document)
     field = draft.meta.fields["skill"]
     assert isinstance(field, forms.ChoiceField)
     label = _("From the question: %(skill)s") % {"skill": Skill(suggested).label}
     field.choices = [("", label), *Skill.choices]
+    return label
 
 
 def _render_editor(
@@ -284,10 +287,11 @@ def _save(request: OrgHttpRequest, draft: Draft, scenario: Scenario | None, publ
             [message_for(checked.solve_error, checked.seats)] if checked and checked.solve_error else []
         )
         return _render_editor(request, draft, scenario, INVALID, save_error=reason, save_problems=problems)
-    base_revision = None
-    if scenario is not None:
+    base_revision = _base_revision(request, scenario)
+    if scenario is not None and request.POST.get("op") == "save_over":
+        # "Keep mine": save over the version shown side by side, and over nothing newer.
         try:
-            base_revision = int(request.POST.get("revision", ""))
+            base_revision = int(request.POST.get("theirs_revision", ""))
         except ValueError:
             base_revision = -1
     status = Scenario.Status.PUBLISHED if publish else (None if scenario else Scenario.Status.DRAFT)
@@ -306,8 +310,11 @@ def _save(request: OrgHttpRequest, draft: Draft, scenario: Scenario | None, publ
             base_revision=base_revision,
             rules_pinned=draft.pinned,
         )
-    except ScenarioConflict as conflict:
-        return _render_editor(request, draft, scenario, CONFLICT, conflict=conflict.current_revision)
+    except ScenarioConflict:
+        assert scenario is not None
+        scenario.refresh_from_db()
+        sides = conflict_sides(scenario=scenario, draft=draft)
+        return _render_editor(request, draft, scenario, CONFLICT, conflict=sides)
     except ScenarioNotAnswerable as refused:
         if publish:
             reason = _(
@@ -359,13 +366,17 @@ def _editor(request: OrgHttpRequest, scenario: Scenario | None) -> HttpResponse:
     draft = draft_from_post(request.POST, house=house_rules(request.org))
     draft.run()
     op = request.POST.get("op", "")[:300]
-    if op in ("save", "publish"):
+    if op in ("save", "save_over", "publish"):
         return _save(request, draft, scenario, publish=op == "publish")
     status = 200
     if op and not draft.take(op):
         status = INVALID
     draft.run()
-    return _render_editor(request, draft, scenario, status)
+    extra = {}
+    if scenario is not None and request.POST.get("theirs_revision"):
+        # A refused save stays side by side while the instructor keeps editing, until saved.
+        extra["conflict"] = conflict_sides(scenario=scenario, draft=draft)
+    return _render_editor(request, draft, scenario, status, **extra)
 
 
 @org_view(roles=STAFF_ROLES)

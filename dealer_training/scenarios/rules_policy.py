@@ -21,7 +21,7 @@ from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
 from dealer_training.accounts.models import Organisation, Ruleset
-from games.api import EngineError, solve
+from games.api import EngineError, game, solve
 
 from .models import Scenario, ScenarioVersion
 
@@ -48,10 +48,22 @@ def rules_of(document: Mapping[str, Any]) -> Rules:
     )
 
 
+def has_rules(document: Mapping[str, Any]) -> bool:
+    """Whether the document's game has rule sets: the stud games do; hold'em, Flush Code Hack and
+    ten-card stud are played by one set of rules, so house rules never reach them."""
+    try:
+        return game(str(document.get("variant"))).is_stud
+    except EngineError:
+        return False
+
+
 def with_rules(document: Mapping[str, Any], rules: Rules) -> dict[str, Any]:
     """The document solved under ``rules``: its ``_ruleset`` and ``_rules`` replaced, the rest
-    kept; an ``_expected`` answer written under other rules is dropped (it would be wrong)."""
+    kept; an ``_expected`` answer written under other rules is dropped (it would be wrong). A
+    game without rule sets keeps its document as it is."""
     doc = dict(document)
+    if not has_rules(doc):
+        return doc
     if rules_of(doc) != rules:
         doc.pop("_expected", None)
     doc["_ruleset"] = rules.ruleset
@@ -79,7 +91,7 @@ def question_document(version: ScenarioVersion, organisation: Organisation) -> d
     """The document a drill question is issued with: the effective document, marked when its
     rules are the author's pin (so the question page can say whose rules they are)."""
     doc = effective_document(version, organisation)
-    if version.scenario.rules_pinned:
+    if version.scenario.rules_pinned and has_rules(doc):
         doc[PINNED_KEY] = True
     return doc
 
@@ -100,7 +112,10 @@ def rules_label(*, ruleset: str, pinned: bool) -> str:
 
 
 def scenario_rules_label(scenario: Scenario, organisation: Organisation) -> str:
-    """The rules a scenario is asked under, for the list and the editor."""
+    """The rules a scenario is asked under, for the list and the editor ("" for a game without
+    rule sets)."""
+    if scenario.current_version is not None and not has_rules(scenario.current_version.document):
+        return ""
     if scenario.rules_pinned and scenario.current_version is not None:
         return rules_label(ruleset=rules_of(scenario.current_version.document).ruleset, pinned=True)
     return rules_label(ruleset=organisation.ruleset, pinned=False)

@@ -51,9 +51,12 @@ def test_the_editor_opens_with_the_organisations_house_rules_and_structure(
     org.save()
     client = login_as(instructor)
     html = client.get(create_url, **EN).content.decode()
-    # A new scenario follows the house rules: they are named, their fields are not offered.
+    # A new scenario follows the house rules: they are named; their fields stay in the form (the
+    # browser's form is the truth), hidden until the pin is ticked, holding the house rules.
     assert "Rules: Robert&#x27;s Rules style (cash game) (house rules)" in html
-    assert "ruleset" not in form_data(html)
+    assert "rules_pinned" not in form_data(html)
+    assert form_data(html)["ruleset"] == ["robert-cash"]
+    assert 'class="rules-pin__pinned"' in html
     # Pinning offers the rule fields, starting from the house rules.
     html = client.post(create_url, form_data(html, rules_pinned="on"), **EN).content.decode()
     assert "(pinned by the author)" in html

@@ -72,6 +72,8 @@ class Draft:
     notice: str | None = None
     problems: list[str] = field(default_factory=list)  # posted state that could not be read
     house: Rules | None = None  # the organisation's house rules, for a scenario not pinned
+    # What "Remove every action" took away, until the hand is changed again: it can be brought back.
+    cleared: dict[str, Any] | None = None
 
     @property
     def pinned(self) -> bool:
@@ -160,6 +162,8 @@ class Draft:
 
     def take(self, op: str) -> bool:
         """Apply one editor step; False (with ``step_error``) when it is refused."""
+        if op not in ("refresh", "clear", "restore_cleared"):
+            self.cleared = None  # the hand changes: what was removed can no longer come back
         if op.startswith("pick:"):
             return self._pick(op[5:])
         if op == "unpick":
@@ -180,8 +184,18 @@ class Draft:
         if op == "undo":
             return self._undo()
         if op == "clear":
+            if not self.actions and not self.events:
+                return self._refuse(_("There is no action to remove."))
+            self.cleared = {"actions": self.actions, "events": self.events}
             self.actions, self.events, self.pending = [], [], []
-            self.notice = _("Every action and irregularity was removed.")
+            self.notice = _("Every action and irregularity was removed. You can bring them back.")
+            return True
+        if op == "restore_cleared":
+            if not self.cleared:
+                return self._refuse(_("There are no removed actions to bring back."))
+            self.actions, self.events = self.cleared["actions"], self.cleared["events"]
+            self.pending, self.cleared = [], None
+            self.notice = _("The removed actions and irregularities are back.")
             return True
         if op == "add_event":
             return self._add_event()
@@ -411,8 +425,32 @@ def draft_from_post(data: QueryDict, *, house: Rules | None = None) -> Draft:
         carry={k: v for k, v in carry.items() if k not in BUILT_KEYS or k in CARRIED_BUILT_KEYS},
         problems=problems,
         house=house,
+        cleared=_cleared(data.get("cleared", "")),
     )
     return draft
+
+
+def _cleared(text: str) -> dict[str, Any] | None:
+    """The actions and irregularities "Remove every action" took, posted back so that they can be
+    brought back; None when absent or unreadable."""
+    if not text or len(text) > 60_000:
+        return None
+    try:
+        value = json_input.loads(text)
+    except ValueError:
+        return None
+    if not isinstance(value, dict):
+        return None
+    actions, events = value.get("actions"), value.get("events")
+    if not isinstance(actions, list) or not isinstance(events, list):
+        return None
+    if len(actions) > MAX_ACTIONS or len(events) > MAX_EVENTS:
+        return None
+    if not all(isinstance(a, str) and len(a) <= 200 for a in actions):
+        return None
+    if not all(isinstance(e, dict) for e in events):
+        return None
+    return {"actions": actions, "events": events}
 
 
 def draft_from_document(

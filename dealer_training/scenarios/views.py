@@ -211,6 +211,7 @@ def _editor_context(
             for i, e in enumerate(draft.events)
         ],
         "carry_json": json.dumps(draft.carry, ensure_ascii=False),
+        "cleared_json": json.dumps(draft.cleared, ensure_ascii=False) if draft.cleared else "",
         "pending_text": "".join(draft.pending),
         "picker": picker,
         "choices": legal_buttons(draft.betting_choices()),

@@ -222,3 +222,40 @@ def test_random_downcards_leave_the_door_card_to_pick(login_as, instructor, crea
     door = next(c for c in ("Kc", "Kd", "Kh") if c not in pending)
     response, html = _post(client, create_url, html, op=f"pick:{door}")
     assert form_data(html)["action"] == [f"d dh p1 {pending}{door}"]
+
+
+def _actions(html):
+    return form_data(html).get("action", [])
+
+
+def test_remove_every_action_can_be_brought_back_until_the_hand_changes(login_as, instructor, create_url):
+    client = login_as(instructor)
+    html = _razz_dealt(client, create_url)
+    dealt = _actions(html)
+    assert len(dealt) == 4
+    response, html = _post(client, create_url, html, op="clear")
+    assert response.status_code == 200
+    assert _actions(html) == []
+    assert "Bring the removed actions back" in html
+    # A field change in between keeps what was removed.
+    response, html = _post(client, create_url, html, title="Razz tie")
+    assert "Bring the removed actions back" in html
+    response, html = _post(client, create_url, html, op="restore_cleared")
+    assert response.status_code == 200
+    assert _actions(html) == dealt
+    assert "Bring the removed actions back" not in html
+    # Once the hand changes after a removal, nothing old can come back over it.
+    response, html = _post(client, create_url, html, op="clear")
+    response, html = _post(client, create_url, html, op="pick:4c")
+    assert "Bring the removed actions back" not in html
+    response, html = _post(client, create_url, html, op="restore_cleared")
+    assert response.status_code == 422
+    assert "There are no removed actions to bring back." in html
+
+
+def test_a_garbled_removed_actions_field_is_ignored(login_as, instructor, create_url):
+    client = login_as(instructor)
+    html = _razz_dealt(client, create_url)
+    response, html = _post(client, create_url, html, op="restore_cleared", cleared='{"actions": 7}')
+    assert response.status_code == 422
+    assert len(_actions(html)) == 4

@@ -116,7 +116,9 @@ def item_detail(request: OrgHttpRequest, pk: int) -> HttpResponse:
         versions.append(
             {
                 **_row(stats),
-                "key_lines": _answer_text(stats.kind, solution_answer(key)) if key is not None else [],
+                "key_lines": (
+                    _answer_text(stats.kind, solution_answer(key), stats.variant) if key is not None else []
+                ),
                 "wrong": [
                     {
                         **w,

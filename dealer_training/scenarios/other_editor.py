@@ -24,8 +24,7 @@ from django.utils.translation import gettext as _
 from django_stubs_ext import StrPromise
 
 from games import registry
-from games.api import generate, solve, table_view
-from games.core.errors import EngineError
+from games.api import EngineError, generate, solve, table_view
 
 from . import other_table
 from .answerability import answerability_problems, problem_messages

@@ -5,8 +5,7 @@ from typing import Any
 
 from django.utils.translation import get_language
 
-from games.core.errors import EngineError
-from games.table import table_view
+from games.api import EngineError, table_view
 from games.vary.compare import changes
 
 from .labels import cards_info

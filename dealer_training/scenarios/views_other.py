@@ -16,7 +16,7 @@ from django.views.decorators.http import require_http_methods
 from django_htmx.http import HttpResponseClientRedirect
 
 from dealer_training.accounts.access import STAFF_ROLES, OrgHttpRequest, org_view
-from games.core.errors import EngineError
+from games.api import EngineError
 
 from .answerability import ScenarioNotAnswerable
 from .choices import OTHER_GAME_SKILLS

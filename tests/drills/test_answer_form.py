@@ -83,6 +83,8 @@ ALLOWED = {
     "dealer_training/scenarios/import_files.py": "PHH import",
     "dealer_training/scenarios/phh_points.py": "PHH decision points",
     "dealer_training/scenarios/services.py": "scenario variations",
+    "dealer_training/scenarios/vary_present.py": "what changed between a scenario and its variation",
+    "dealer_training/scenarios/other_editor.py": "the other games' document fields, from their registry part",
     "dealer_training/scenarios/views.py": "card deck of the editor",
     "dealer_training/scenarios/labels.py": "card names and action records",
     "dealer_training/scenarios/answerability.py": "the answerability check's problem type",

@@ -197,3 +197,19 @@ def test_the_summary_export_lists_the_other_games(login_as, owner, mixed):
     lines = b"".join(filtered.streaming_content).decode("utf-8").strip().splitlines()
     assert len(lines) == 2
     assert ",draw,FCH," in lines[1]
+
+
+def test_a_slipping_game_is_named_once_in_the_review_lists(login_as, owner, mixed):
+    later = timezone.now() - timedelta(hours=1)
+    wrong = [(False, 3000, later + timedelta(minutes=i)) for i in range(6)]
+    add_attempts(membership=mixed, skill="holdem", variant="NT", results=wrong)
+    rollups.rollups_rebuild_trainee(organisation_id=mixed.organisation_id, trainee_id=mixed.user_id)
+    page = login_as(mixed).get(url("me", mixed.organisation), **EN).content.decode()
+    review = page[page.index("Worth a review") : page.index("Mastery by skill and game")]
+    assert "Hold&#x27;em</span> ·" in " ".join(review.split())
+    assert HOLDEM not in review
+    home = login_as(owner).get(reverse("accounts:org_home", args=[owner.organisation.slug]), **EN)
+    panel = home.content.decode()
+    panel = panel[panel.index("Trainees to look at") :]
+    assert "Hold&#x27;em</span>" in panel
+    assert HOLDEM not in panel

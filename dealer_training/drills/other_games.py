@@ -4,8 +4,8 @@ five-card draw (FCH) and ten-card stud, weakest reveals first (T10S).
 The engine generates, solves, judges and explains them (``games.api``); this module names the
 games' drill topics and arranges the table for the page. Their answers are read and shown like
 every question's, from the kinds' fields (``answer_form``).
-Their attempts are stored like the stud drills' but stay out of the stud progress reports
-(those rollups count the stud games only).
+Their attempts are stored like the stud drills' (the skill is the game's ``skill``) and count in the
+progress reports, each game as one skill.
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from dealer_training.accounts.models import Cohort, Organisation
-from dealer_training.scenarios.choices import Skill, Variant
+from dealer_training.scenarios.choices import SCENARIO_GAMES, SCENARIO_SKILLS
 
 from .exports import ExportFilters, Kind
 
@@ -52,7 +52,7 @@ class CohortReportFilterForm(forms.Form):
     )
     variant = forms.ChoiceField(
         label=_("Game"),
-        choices=[("", _("All games")), *Variant.choices],
+        choices=[("", _("All games")), *SCENARIO_GAMES],
         required=False,
         error_messages={"invalid_choice": _("Choose a game from the list.")},
     )
@@ -79,13 +79,13 @@ class HistoryFilterForm(forms.Form):
 
     skill = forms.ChoiceField(
         label=_("Skill"),
-        choices=[("", _("All skills")), *Skill.choices],
+        choices=[("", _("All skills")), *SCENARIO_SKILLS],
         required=False,
         error_messages={"invalid_choice": _("Choose a skill from the list.")},
     )
     variant = forms.ChoiceField(
         label=_("Game"),
-        choices=[("", _("All games")), *Variant.choices],
+        choices=[("", _("All games")), *SCENARIO_GAMES],
         required=False,
         error_messages={"invalid_choice": _("Choose a game from the list.")},
     )
@@ -111,7 +111,7 @@ class ExportForm(forms.Form):
     )
     variant = forms.ChoiceField(
         label=_("Game"),
-        choices=[("", _("All games")), *Variant.choices],
+        choices=[("", _("All games")), *SCENARIO_GAMES],
         required=False,
         error_messages={"invalid_choice": _("Choose a game from the list.")},
     )

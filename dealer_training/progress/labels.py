@@ -1,9 +1,10 @@
-"""Short names for table headers and words for statuses, shared by the progress templates."""
+"""Short names for table headers (the stud skills and the other games) and words for statuses,
+shared by the progress templates."""
 
 from django.utils.translation import gettext_lazy as _
 from django_stubs_ext import StrPromise
 
-from dealer_training.scenarios.choices import Skill
+from dealer_training.scenarios.choices import OTHER_GAME_SKILLS, Skill
 
 from .mastery import Status
 
@@ -18,6 +19,10 @@ SKILL_SHORT: dict[str, StrPromise] = {
     Skill.RULINGS: _("Rulings"),
     Skill.SIDE_POTS: _("Side pots"),
     Skill.SHOWDOWN: _("Showdown"),
+    # The other games, each one skill: the game itself (drills.other_games).
+    OTHER_GAME_SKILLS["NT"]: _("Hold'em"),
+    OTHER_GAME_SKILLS["FCH"]: _("Flush Code Hack"),
+    OTHER_GAME_SKILLS["T10S"]: _("Ten-card stud"),
 }
 
 STATUS_WORDS = {

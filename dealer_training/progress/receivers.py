@@ -14,9 +14,9 @@ from . import rollups, tasks
 def queue_rollup_refresh(sender: Any, *, attempt: Any, **kwargs: Any) -> None:
     """drills.signals.attempt_recorded: refresh that trainee's rollups once the attempt is committed.
 
-    The rollups and reports cover the stud games; the other games' drills are practice only.
+    The rollups and reports cover the stud games and the other games (``rollups.REPORTED_GAMES``).
     """
-    if attempt.variant not in rollups.STUD_GAMES:
+    if attempt.variant not in rollups.REPORTED_GAMES:
         return
     send_on_commit(tasks.rollup_refresh, **rollups.refresh_arguments(attempt))
 

@@ -26,15 +26,17 @@ from django.utils import timezone
 
 from dealer_training.accounts.models import Membership, Organisation
 from dealer_training.drills.models import Attempt, Mode, TrainingSettings
-from dealer_training.scenarios.choices import STUD_VARIANTS
+from dealer_training.scenarios.choices import OTHER_GAME_SKILLS, STUD_VARIANTS
 
 from .mastery import RECENT_KEEP, Bars, first_mastery, median, window_of
 from .models import DailyRollup, SkillProgress
 
 # Columns read from attempts to build rollups, in this order.
 _COLUMNS = ("skill", "variant", "created_at", "correct", "time_ms")
-# The games the rollups and reports cover (the other games' drills are practice only).
+# The games the rollups and reports cover: the stud games, each with its skills, and the other
+# games (hold'em, Flush Code Hack, ten-card stud), each drilled as one skill, the game itself.
 STUD_GAMES = tuple(v.value for v in STUD_VARIANTS)
+REPORTED_GAMES = (*STUD_GAMES, *OTHER_GAME_SKILLS)
 
 
 def counted(attempts: QuerySet[Attempt]) -> QuerySet[Attempt]:
@@ -229,7 +231,7 @@ def rollups_rebuild_trainee(*, organisation_id: int, trainee_id: int, bars: Bars
     rows = (
         counted(
             Attempt.objects.filter(
-                organisation_id=organisation_id, trainee_id=trainee_id, variant__in=STUD_GAMES
+                organisation_id=organisation_id, trainee_id=trainee_id, variant__in=REPORTED_GAMES
             )
         )
         .order_by("created_at", "pk")
@@ -274,7 +276,7 @@ def _delete_stale(
 def trainees_with_rollup_work(*, organisation_id: int) -> list[int]:
     """Everyone with attempts or rollups in the organisation (rollups of removed attempts go too)."""
     with_attempts = set(
-        Attempt.objects.filter(organisation_id=organisation_id, variant__in=STUD_GAMES)
+        Attempt.objects.filter(organisation_id=organisation_id, variant__in=REPORTED_GAMES)
         .order_by()
         .values_list("trainee_id", flat=True)
         .distinct()

@@ -123,7 +123,7 @@ def test_the_other_games_start_only_as_practice_on_their_own_questions(client, t
     assert not DrillSession.objects.exists()
 
 
-def test_other_game_answers_stay_out_of_the_stud_progress_and_its_pages_still_open(
+def test_other_game_answers_count_in_the_progress_and_show_on_its_pages(
     client, trainee, instructor, org, django_capture_on_commit_callbacks
 ):
     client.force_login(trainee.user)
@@ -133,11 +133,17 @@ def test_other_game_answers_stay_out_of_the_stud_progress_and_its_pages_still_op
     with django_capture_on_commit_callbacks(execute=True):
         client.post(reverse("drills:answer", args=[org.slug, question.pk]), other_form_data(question))
     assert Attempt.objects.filter(variant="FCH").count() == 1
-    assert not SkillProgress.objects.exists()
-    for name in ("accounts:org_home", "progress:me", "drills:index"):
+    progress = SkillProgress.objects.get()
+    assert (progress.skill, progress.variant, progress.attempts) == ("draw", "FCH", 1)
+    for name in ("accounts:org_home", "drills:index"):
         assert client.get(reverse(name, args=[org.slug])).status_code == 200
+    mine = client.get(reverse("progress:me", args=[org.slug]), **EN)
+    assert "Flush Code Hack (five-card draw)" in mine.content.decode()
+    assert "1 answer" in mine.content.decode()
     client.force_login(instructor.user)
-    assert client.get(reverse("progress:cohort_report", args=[org.slug])).status_code == 200
+    report = client.get(reverse("progress:cohort_report", args=[org.slug]), **EN)
+    assert report.status_code == 200
+    assert '<abbr title="Flush Code Hack (five-card draw)">Flush Code Hack</abbr>' in report.content.decode()
     assert client.get(reverse("progress:trainee_detail", args=[org.slug, trainee.user.pk])).status_code == 200
 
 

@@ -20,14 +20,23 @@ from dealer_training.drills.models import (
     ReviewCard,
 )
 from dealer_training.drills.selection import visible_review_cards
-from dealer_training.scenarios.choices import Skill, Variant
 from dealer_training.scenarios.models import Assignment
 
 from .. import heatmap
 from ..labels import STATUS_MARKS, STATUS_WORDS
 from ..mastery import Bars, Standing, Status, standing
 from ..models import DailyRollup, SkillProgress
-from .common import ASSIGNMENT_LOOKAHEAD, ASSIGNMENT_LOOKBACK, LIST_LIMIT, Tally, training_settings_for
+from .common import (
+    ASSIGNMENT_LOOKAHEAD,
+    ASSIGNMENT_LOOKBACK,
+    LIST_LIMIT,
+    REPORT_GAME_CODES,
+    REPORT_SKILL_CODES,
+    Tally,
+    game_labels,
+    report_skills,
+    training_settings_for,
+)
 from .exams import ExamResult, exam_results, exam_sessions
 
 
@@ -251,8 +260,8 @@ _PROGRESS_COLUMNS = (
     "first_attempt_at",
     "attempts_to_mastery",
 )
-_SKILL_ORDER = {code: i for i, code in enumerate(Skill.values)}
-_VARIANT_ORDER = {code: i for i, code in enumerate(Variant.values)}
+_SKILL_ORDER = {code: i for i, code in enumerate(REPORT_SKILL_CODES)}
+_VARIANT_ORDER = {code: i for i, code in enumerate(REPORT_GAME_CODES)}
 
 
 def _unit_order(skill: str, variant: str) -> tuple[int, int]:
@@ -272,9 +281,10 @@ def cohort_report(
     bars = Bars.from_settings(training)
     memberships = trainee_memberships(organisation=organisation, cohort=cohort)
     user_ids = [m.user_id for m in memberships]
-    skills = [(value, str(label)) for value, label in Skill.choices]
-    variant_labels = {value: str(label) for value, label in Variant.choices}
-    skill_labels = dict(skills)
+    # The stud skills, then each other game as its own column (only the chosen game's, if one is).
+    skills = report_skills(variant)
+    variant_labels = game_labels()
+    skill_labels = dict(report_skills())
     cells: dict[int, dict[str, HeatCell]] = {
         uid: {skill: HeatCell(skill=skill, target_seconds=bars.target_seconds(skill)) for skill, _ in skills}
         for uid in user_ids

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 
 from django.core.paginator import Page, Paginator
@@ -22,7 +22,7 @@ from dealer_training.scenarios.choices import Skill, Variant
 from ..mastery import Bars, Standing, Status
 from ..models import DailyRollup, SkillProgress
 from ..rollups import counted
-from .common import HISTORY_WEEKS, Tally, applies
+from .common import HISTORY_WEEKS, Tally, applies, other_games
 
 
 @dataclass(frozen=True)
@@ -60,6 +60,9 @@ class MasteryGrid:
     practising: int
     slipping: list[MasteryCell]
     applicable: int
+    # The other games, a row of one cell each (the game is its own skill). One counts in
+    # ``applicable`` once the trainee has practised it: the stud skills are the curriculum.
+    others: list[MasteryRow] = field(default_factory=list)
 
     @property
     def started(self) -> int:
@@ -67,38 +70,53 @@ class MasteryGrid:
 
 
 def mastery_grid(*, organisation: Organisation, trainee_id: int, bars: Bars) -> MasteryGrid:
-    """Every skill in every game for one trainee: one query."""
+    """Every skill in every game for one trainee, and each other game: one query."""
     rows = SkillProgress.objects.filter(organisation=organisation, trainee_id=trainee_id).defer("recent")
     by_unit = {(row.skill, row.variant): row for row in rows}
-    grid_rows: list[MasteryRow] = []
     counts = {Status.MASTERED: 0, Status.PRACTISING: 0}
     slipping: list[MasteryCell] = []
     applicable_count = 0
-    for skill, label in Skill.choices:
-        cells = []
-        for variant, variant_label in Variant.choices:
-            row = by_unit.get((skill, variant))
-            ok = applies(skill, variant) or row is not None
-            applicable_count += 1 if ok else 0
-            now = row.standing(bars) if row else None
-            cell = MasteryCell(
-                skill=skill,
-                variant=variant,
-                variant_label=str(variant_label),
-                applicable=ok,
-                standing=now,
-                mastered_at=row.mastered_at if row else None,
-                attempts_to_mastery=row.attempts_to_mastery if row else None,
-                first_attempt_at=row.first_attempt_at if row else None,
-            )
-            if now is not None and now.status in counts:
-                counts[now.status] += 1
-            elif now is not None and now.status == Status.SLIPPING:
-                slipping.append(cell)
-            cells.append(cell)
-        grid_rows.append(
-            MasteryRow(skill=skill, label=str(label), target_seconds=bars.target_seconds(skill), cells=cells)
+
+    def cell_of(skill: str, variant: str, variant_label: str, *, optional: bool = False) -> MasteryCell:
+        nonlocal applicable_count
+        row = by_unit.get((skill, variant))
+        ok = (applies(skill, variant) and not optional) or row is not None
+        applicable_count += 1 if ok else 0
+        now = row.standing(bars) if row else None
+        cell = MasteryCell(
+            skill=skill,
+            variant=variant,
+            variant_label=variant_label,
+            applicable=ok or optional,
+            standing=now,
+            mastered_at=row.mastered_at if row else None,
+            attempts_to_mastery=row.attempts_to_mastery if row else None,
+            first_attempt_at=row.first_attempt_at if row else None,
         )
+        if now is not None and now.status in counts:
+            counts[now.status] += 1
+        elif now is not None and now.status == Status.SLIPPING:
+            slipping.append(cell)
+        return cell
+
+    grid_rows = [
+        MasteryRow(
+            skill=skill,
+            label=str(label),
+            target_seconds=bars.target_seconds(skill),
+            cells=[cell_of(skill, variant, str(variant_label)) for variant, variant_label in Variant.choices],
+        )
+        for skill, label in Skill.choices
+    ]
+    others = [
+        MasteryRow(
+            skill=skill,
+            label=label,
+            target_seconds=bars.target_seconds(skill),
+            cells=[cell_of(skill, code, label, optional=True)],
+        )
+        for skill, code, label in other_games()
+    ]
     return MasteryGrid(
         rows=grid_rows,
         variants=[(value, str(label)) for value, label in Variant.choices],
@@ -107,6 +125,7 @@ def mastery_grid(*, organisation: Organisation, trainee_id: int, bars: Bars) -> 
         practising=counts[Status.PRACTISING],
         slipping=slipping,
         applicable=applicable_count,
+        others=others,
     )
 
 

@@ -3,6 +3,7 @@
 from django import template
 
 from dealer_training.progress.labels import SKILL_SHORT, STATUS_MARKS, STATUS_WORDS
+from dealer_training.progress.selectors.common import OTHER_SKILL_GAMES
 
 register = template.Library()
 
@@ -20,6 +21,12 @@ def status_mark(status: str) -> str:
 @register.filter
 def skill_short(skill: str) -> str:
     return str(SKILL_SHORT.get(skill, skill))
+
+
+@register.filter
+def is_game_skill(skill: str) -> bool:
+    """Whether ``skill`` is another game's only skill (its short name already names the game)."""
+    return skill in OTHER_SKILL_GAMES
 
 
 @register.filter

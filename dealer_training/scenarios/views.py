@@ -332,6 +332,11 @@ def _save(request: OrgHttpRequest, draft: Draft, scenario: Scenario | None, publ
         )
     except EngineError as err:
         return _render_editor(request, draft, scenario, INVALID, save_error=message_for(err, checked.seats))
+    return saved_response(request, saved, publish=publish, url_name="scenarios:edit")
+
+
+def saved_response(request: OrgHttpRequest, saved: Scenario, *, publish: bool, url_name: str) -> HttpResponse:
+    """After a save in either editor: say so, and open the saved scenario's editor again."""
     if publish:
         messages.success(
             request,
@@ -339,7 +344,7 @@ def _save(request: OrgHttpRequest, draft: Draft, scenario: Scenario | None, publ
         )
     else:
         messages.success(request, _("“%(title)s” is saved.") % {"title": saved.title})
-    url = reverse("scenarios:edit", args=[request.org.slug, saved.pk])
+    url = reverse(url_name, args=[request.org.slug, saved.pk])
     return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
 
 

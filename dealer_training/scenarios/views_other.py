@@ -7,13 +7,11 @@ scenario document as a version (``services.scenario_save``, as for stud).
 
 from typing import Any
 
-from django.contrib import messages
 from django.http import Http404, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
-from django_htmx.http import HttpResponseClientRedirect
 
 from dealer_training.accounts.access import STAFF_ROLES, OrgHttpRequest, org_view
 from games.api import EngineError
@@ -34,6 +32,7 @@ from .other_editor import (
 )
 from .selectors import scenario_for_organisation, versions_with_counts
 from .services import ScenarioConflict, scenario_save
+from .views import saved_response
 
 INVALID = 422
 CONFLICT = 409
@@ -152,15 +151,7 @@ def _save(
         )
     except EngineError as err:
         return _render(request, draft, gen, scenario, INVALID, save_error=error_message(err))
-    if publish:
-        messages.success(
-            request,
-            _("“%(title)s” is saved and published: trainees can be asked it now.") % {"title": saved.title},
-        )
-    else:
-        messages.success(request, _("“%(title)s” is saved.") % {"title": saved.title})
-    url = reverse("scenarios:other_edit", args=[request.org.slug, saved.pk])
-    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+    return saved_response(request, saved, publish=publish, url_name="scenarios:other_edit")
 
 
 def _post(request: OrgHttpRequest, game: str, scenario: Scenario | None) -> HttpResponse:

@@ -15,8 +15,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from dealer_training.downloads import title_slug, titled_attachment
+from games.api import EngineError
 from games.stud.phh import to_phh
 
+from .engine import normalized
 from .import_files import MANIFEST, MANIFEST_FORMAT
 from .models import DrillSet, Scenario
 from .rules_policy import effective_document
@@ -44,7 +46,18 @@ def export_document(scenario: Scenario) -> dict[str, Any]:
     document = effective_document(
         scenario.current_version, scenario.organisation, pinned=scenario.rules_pinned
     )
-    return {**document, **meta_of(scenario)}
+    return {**in_engine_order(document), **meta_of(scenario)}
+
+
+def in_engine_order(document: dict[str, Any]) -> dict[str, Any]:
+    """The document's fields in the order the engine writes them, then any others by name: the
+    same file whatever order the database kept them in (PostgreSQL's jsonb sorts keys its own
+    way), so that export -> import -> export gives the same bytes on every database."""
+    try:
+        order = {key: i for i, key in enumerate(normalized(document))}
+    except EngineError:
+        order = {}
+    return dict(sorted(document.items(), key=lambda item: (order.get(item[0], len(order)), item[0])))
 
 
 def scenario_json(scenario: Scenario) -> str:

@@ -163,7 +163,7 @@ def scenarios_pin_rules(
     asked stays as it was; the pinned rules go into a new version. Returns how many were pinned."""
     pinned = 0
     for locked in (
-        Scenario.objects.select_for_update()
+        Scenario.objects.select_for_update(of=("self",))
         .filter(organisation=organisation, pk__in=list(scenario_ids), rules_pinned=False)
         .select_related("current_version")
     ):

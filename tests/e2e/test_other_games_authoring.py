@@ -19,12 +19,16 @@ WORDS = {
         "publish": "Save and publish",
         "title": "Title",
         "stacks": "Starting stacks",
+        "seed": "Seed",
+        "deal": "Deal a new hand",
     },
     "ja": {
         "new": "テキサスホールデム（ノーリミット）",
         "publish": "保存して公開",
         "title": "タイトル",
         "stacks": "開始時のスタック",
+        "seed": "シード",
+        "deal": "新しいハンドを配る",
     },
 }
 
@@ -50,6 +54,11 @@ def test_an_instructor_authors_and_publishes_a_holdem_scenario(
     expect(page).to_have_url(re.compile(r"/scenarios/new/NT/$"))
     preview = page.locator("[data-preview]")
     expect(preview.locator("[data-table]")).to_be_visible()
+    # A hand from a known seed: a random one can go all in where a bigger stack would change it.
+    page.get_by_label(words["seed"], exact=True).fill("1")
+    page.get_by_role("button", name=words["deal"]).click()
+    expect(page.locator('[data-seed="1"]')).to_be_visible()
+    page.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")
     expect(preview.locator(".answer")).to_be_visible()
     screenshot(page, "dealt")
     stacks = page.get_by_label(words["stacks"])

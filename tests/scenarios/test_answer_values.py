@@ -104,7 +104,7 @@ def test_the_deciding_part_of_a_showdown_is_said_in_words():
         if kind_name != "showdown_winner":
             continue
         for seed in range(6):
-            answer = solve(generate(game=game, kind_name=kind_name, seed=seed))["answer"]
+            answer = solve(generate(game=game, kind=kind_name, seed=seed))["answer"]
             with translation.override("ja"):
                 value = dict(answer_lines(game, kind_name, answer))["決め手"]
             assert value in {"役", "数字の強さ", "スート"}, value

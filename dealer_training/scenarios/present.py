@@ -5,7 +5,7 @@ from typing import Any
 
 from django.utils.functional import Promise
 from django.utils.text import capfirst
-from django.utils.translation import get_language, ngettext, pgettext, pgettext_lazy
+from django.utils.translation import get_language, pgettext, pgettext_lazy
 from django.utils.translation import gettext as _
 
 from games.api import Field, fields, kind
@@ -22,6 +22,8 @@ from .labels import (
     describe_legal,
     describe_phh,
     describe_record,
+    list_items,
+    seat_list,
     seat_text,
 )
 
@@ -30,28 +32,9 @@ def _ja() -> bool:
     return (get_language() or "").startswith("ja")
 
 
-def _list(parts: Sequence[str]) -> str:
-    """Items of one value side by side: "a, b" / 「a、b」."""
-    return pgettext("list separator", ", ").join(parts)
-
-
 def _parts(parts: Sequence[str]) -> str:
     """The parts of one value (a pot's amount, winners and shares): "a · b" / 「a・b」."""
     return pgettext("value parts separator", " · ").join(parts)
-
-
-def seat_list(seats: Sequence[int] | None) -> str:
-    """Seats named as seats: "seat 6", "seats 4 and 5", "seats 1, 4 and 5" / 「6番席」,
-    「4番席、5番席」 (never bare numbers, which read like ranks)."""
-    if not seats:
-        return _("none")
-    numbers = [str(s) for s in seats]
-    if _ja():
-        return _list([seat_text(s) for s in seats])
-    joined = numbers[0]
-    if len(numbers) > 1:
-        joined = _("%(seats)s and %(last)s") % {"seats": ", ".join(numbers[:-1]), "last": numbers[-1]}
-    return ngettext("seat %(seats)s", "seats %(seats)s", len(numbers)) % {"seats": joined}
 
 
 def _seats(seats: Sequence[int] | None) -> str:
@@ -93,7 +76,7 @@ def _hand(value: Mapping[str, Any] | None) -> dict[str, Any] | None:
 def seat_amounts(awards: Mapping[Any, int]) -> str:
     """Chips per seat, each seat's amount after its name: "Seat 3: 600, Seat 4: 600" /
     「3番席：600、4番席：600」."""
-    return _list(
+    return list_items(
         [
             _("%(seat)s: %(amount)s") % {"seat": seat_text(int(s)), "amount": chips(a)}
             for s, a in awards.items()

@@ -38,8 +38,8 @@ def _parts(parts: Sequence[str]) -> str:
 
 
 def _seats(seats: Sequence[int] | None) -> str:
-    """A list of seats standing alone as a value: "Seats 4 and 5" / 「4番席、5番席」."""
-    return capfirst(seat_list(seats))
+    """A list of seats standing alone as a value: "Seats 4 and 5" / 「4番席、5番席」, "Nobody"."""
+    return capfirst(seat_list(seats)) if seats else _("Nobody")
 
 
 def _amounts(amounts: Sequence[int]) -> str:

@@ -157,3 +157,10 @@ def test_an_action_told_as_a_sentence_ends_with_the_full_stop_of_the_language():
     assert japanese.startswith(f"{seat}番席")
     assert japanese.endswith("。")
     assert "." not in japanese
+
+
+def test_an_empty_list_of_seats_standing_alone_says_nobody():
+    answer = {"complete": True, "pending": []}
+    with translation.override("en"):
+        lines = dict(answer_lines("NT", "round_over", answer))
+    assert lines["Still to act"] == "Nobody"

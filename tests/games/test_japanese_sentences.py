@@ -95,3 +95,18 @@ class _Blank(dict):
 
     def __missing__(self, key: str) -> _Amount:
         return _Amount()
+
+
+@pytest.mark.parametrize(
+    ("game", "kind_name"), [p for p in PAIRS if p[1] in ("award", "split", "final_ranking")]
+)
+def test_a_seats_number_never_touches_its_chips_in_either_language(game, kind_name):
+    # "seat 4 3,000" and 「4番席3,000」 read as one number; "3,000 to seat 4" / 「4番席に3,000」 do not.
+    problems = []
+    for seed in range(12):
+        explanation = solve(generate(game=game, kind=kind_name, seed=seed))["explanation"]
+        if re.search(r"[Ss]eat \d+ \d", explanation["en"]):
+            problems.append(explanation["en"])
+        if re.search(r"番席\d", explanation["ja"]):
+            problems.append(explanation["ja"])
+    assert not problems, "\n".join(problems[:5])

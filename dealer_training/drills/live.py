@@ -132,7 +132,8 @@ def _moves(entries: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
 
 
 def _say(entry: Mapping[str, Any]) -> str:
-    return f"{seat_text(entry.get('seat'))}: {action_text(entry)}"
+    # Translators: the caption of one action on the live table ("Seat 3: calls 500").
+    return _("%(seat)s: %(action)s") % {"seat": seat_text(entry.get("seat")), "action": action_text(entry)}
 
 
 # --- hints ---------------------------------------------------------------------------------------------

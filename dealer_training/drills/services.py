@@ -449,7 +449,7 @@ def attempt_submit(*, question: Question, given: Mapping[str, Any], now: datetim
             existing = Attempt.objects.get(question=locked)
             return Submitted(existing, False, existing.verdict)
         if locked.session.mode != Mode.EXAM:
-            review.record(attempt=attempt, target=target, now=now)
+            review.record(attempt=attempt, target=target, now=now, aided=locked.aided)
         attempt_recorded.send(sender=Attempt, attempt=attempt)
         session = locked.session
         all_issued = session.questions.count() >= session.planned_count

@@ -11,11 +11,12 @@ from django.utils.html import escape
 
 from dealer_training.drills.models import DrillSession, Question
 from dealer_training.drills.present import marked_seats, walk_action_text
-from dealer_training.drills.services import current_question
+from dealer_training.drills.services import attempt_submit, current_question
 from dealer_training.drills.walk_levels import LEVELS, error_rate_of
 from games.api import action_after
 
 from .conftest import EN, HTMX, answer, urls
+from .helpers import form_data
 
 DATA = re.compile(r'<script id="live-data" type="application/json">(.*?)</script>', re.S)
 
@@ -136,6 +137,23 @@ def test_guided_shows_the_hint_only_on_request_and_records_it(client, trainee, o
     assert response.status_code == 302
     following.refresh_from_db()
     assert following.hint_shown_at is not None
+
+
+def test_a_right_answer_made_with_a_hint_comes_back_for_review_sooner(client, trainee, org, start):
+    from dealer_training.drills.models import ReviewCard
+    from tests.factories import MembershipFactory
+
+    other = MembershipFactory(organisation=org, role=trainee.role)
+    due = {}
+    for member, hinted in ((trainee, True), (other, False)):
+        session = start(member, mode="walk", variant="F7S", walk_level="guided", seed="live-7")
+        question = current_question(session=session)
+        if hinted:
+            client.force_login(member.user)
+            client.post(reverse("drills:hint", args=[org.slug, question.pk]))
+        attempt_submit(question=question, given=form_data(question), now=question.issued_at)
+        due[hinted] = ReviewCard.objects.get(trainee=member.user).due_at
+    assert due[True] < due[False]
 
 
 def test_a_hint_asked_after_the_answer_or_at_a_level_without_hints_is_not_recorded(
@@ -268,8 +286,6 @@ def test_the_walk_narration_ends_each_sentence_as_its_language_does(trainee, org
         question = current_question(session=session)
         if question.walk_action:
             break
-        from dealer_training.drills.services import attempt_submit
-
         attempt_submit(question=question, given={})
     with translation.override("ja"):
         text = walk_action_text(question)

@@ -96,6 +96,8 @@ def test_a_guided_walk_on_a_small_phone_in_japanese(new_page, screenshot, demo_d
     page = new_page(viewport=SMALL_PHONE, locale=LOCALES[language])
     _log_in(page, language)
     _open_drills(page, language)
+    page.locator("form.walk-form").scroll_into_view_if_needed()
+    screenshot(page, "walk-form")
     _start_walk(page, "guided", "FR")
     # The first decision: the antes slid into the middle and every seat pitched its three cards.
     expect(_root(page)).to_have_attribute("data-live-motion", "full")
@@ -138,6 +140,7 @@ def test_a_table_ready_walk_on_a_desktop_in_english(new_page, screenshot, demo_d
     page = new_page(viewport=DESKTOP, locale=LOCALES[language])
     _log_in(page, language)
     _open_drills(page, language)
+    screenshot(page, "walk-form")
     _start_walk(page, "table_ready", "F7S")
     expect(_root(page)).to_have_attribute("data-live-level", "table_ready")
     cards, chips = _moved(page)

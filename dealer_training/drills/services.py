@@ -45,6 +45,7 @@ from .signals import attempt_recorded
 from .targets import speed_grade, target_seconds
 from .topics import ALL_GAMES, answer_fields, games_for, pick_topic, skill_of_walk_stage
 from .verdicts import verdict_columns
+from .walk_levels import DEFAULT_LEVEL, HINT_ON_REQUEST, LEVELS, level_of
 
 # Exams live in exams.py; these names stay importable from here for the other apps.
 __all__ = ["ExamError", "ExamScore", "exam_record", "exam_score", "new_certificate_code"]
@@ -102,8 +103,11 @@ def session_start(
     count: int | None = None,
     seed: str | None = None,
     topic: str = "",
+    walk_level: str = "",
 ) -> DrillSession:
     """A new session. ``skill`` and ``variant`` empty mean mixed; a drill set fixes the items.
+
+    ``walk_level`` is a hand walk's level (``walk_levels.LEVELS``; empty: practice).
 
     ``variant`` may also be one of the other games (``other_games.GAMES``), drilled in practice
     or speed mode on one question kind (``topic``) or all of the game's kinds.
@@ -146,7 +150,10 @@ def session_start(
             raise DrillError("empty_drill_set")
     elif mode == Mode.WALK:
         variant = variant or ALL_GAMES[0]
-        planned = len(_walk_steps(organisation, variant, seed))
+        walk_level = walk_level or DEFAULT_LEVEL
+        if walk_level not in LEVELS:
+            raise DrillError("unknown_walk_level")
+        planned = len(_walk_steps(organisation, variant, seed, walk_level))
     else:
         planned = max(1, min(MAX_COUNT, count or DEFAULT_COUNT.get(mode, 10)))
     if planned > MAX_DRILL_SET_QUESTIONS:  # Question.position is a small integer
@@ -160,10 +167,17 @@ def session_start(
         drill_set=drill_set,
         seed=seed,
         planned_count=planned,
+        walk_level=walk_level if mode == Mode.WALK else "",
     )
 
 
-def _walk_steps(organisation: Organisation, variant: str, seed: str) -> list[Any]:
+def _walk_steps(organisation: Organisation, variant: str, seed: str, level: str) -> list[Any]:
+    """The walk of a session: the same organisation, game, seed and level give the same steps.
+
+    The level's share of irregularities, ``walk_levels.error_rate_of(level)``, is the engine's
+    ``walk(..., error_rate=...)``: it is handed over here and nowhere else, so that a session's
+    steps (and its planned count) follow from the session alone.
+    """
     rules = house_rules_of(organisation)
     return walk(
         variant=variant,
@@ -349,7 +363,7 @@ def _generated_item(
 
 
 def _walk_item(session: DrillSession, position: int) -> Item:
-    steps = _walk_steps(session.organisation, session.variant, session.seed)
+    steps = _walk_steps(session.organisation, session.variant, session.seed, session.walk_level)
     step = steps[min(position, len(steps) - 1)]
     fields = ("awards",) if step.stage == "award" else step.fields
     pots = 1
@@ -364,6 +378,19 @@ def _walk_item(session: DrillSession, position: int) -> Item:
         seed=f"{session.seed}-{position}",
         walk_stage=step.stage,
         walk_action=step.action_after or "",
+    )
+
+
+# --- hints ----------------------------------------------------------------------------------------
+
+
+def question_hint_show(*, question: Question, now: datetime | None = None) -> None:
+    """Record that the trainee asked for the hint of a question not answered yet (hand walks at a
+    level that offers hints on request); the answer then counts as made with help."""
+    if question.session.mode != Mode.WALK or level_of(question.session.walk_level).hints != HINT_ON_REQUEST:
+        raise DrillError("no_hints")
+    Question.objects.filter(pk=question.pk, hint_shown_at__isnull=True, attempt__isnull=True).update(
+        hint_shown_at=now or timezone.now()
     )
 
 
@@ -422,7 +449,7 @@ def attempt_submit(*, question: Question, given: Mapping[str, Any], now: datetim
             existing = Attempt.objects.get(question=locked)
             return Submitted(existing, False, existing.verdict)
         if locked.session.mode != Mode.EXAM:
-            review.record(attempt=attempt, target=target, now=now)
+            review.record(attempt=attempt, target=target, now=now, aided=locked.aided)
         attempt_recorded.send(sender=Attempt, attempt=attempt)
         session = locked.session
         all_issued = session.questions.count() >= session.planned_count

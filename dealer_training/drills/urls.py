@@ -14,4 +14,5 @@ urlpatterns = [
     path("s/<int:session_id>/abandon/", views.abandon, name="abandon"),
     path("q/<int:question_id>/", views.question_detail, name="question"),
     path("q/<int:question_id>/answer/", views.answer, name="answer"),
+    path("q/<int:question_id>/hint/", views.hint, name="hint"),
 ]

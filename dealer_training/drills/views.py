@@ -28,6 +28,7 @@ from . import tenstud as tenstud_present
 from .answer_form import AnswerError
 from .exams import ExamError, close_if_expired, exam_abandon, exam_score, items_visible, sitting_status
 from .forms import StartForm
+from .live import live_context
 from .models import Certificate, DrillSession, Mode, Question
 from .present import (
     answer_seats,
@@ -47,9 +48,10 @@ from .selectors import (
     session_for_trainee,
     training_settings_for,
 )
-from .services import DrillError, attempt_submit, current_question, session_start
+from .services import DrillError, attempt_submit, current_question, question_hint_show, session_start
 from .targets import clean_speed_targets, target_seconds
 from .topics import games_for
+from .walk_levels import DEFAULT_LEVEL, LEVELS, level_of
 
 INVALID = 422
 CONFLICT = 409
@@ -69,6 +71,7 @@ ERRORS = {
     ),
     "other_game_practice_only": gettext_lazy("This game is drilled in practice and speed mode."),
     "unknown_topic": gettext_lazy("Choose one of the game's questions."),
+    "unknown_walk_level": gettext_lazy("Choose a level."),
     "exam_needs_exam_set": gettext_lazy(
         "An exam is started from one of your organisation's exams, listed on the drills page."
     ),
@@ -129,6 +132,8 @@ def index(request: OrgHttpRequest) -> HttpResponse:
         "review": review_summary(organisation=request.org, trainee=request.user),
         "sessions": recent_sessions(organisation=request.org, trainee=request.user),
         "other_games": other_games.GAMES.values(),
+        "walk_levels": LEVELS.values(),
+        "default_walk_level": DEFAULT_LEVEL,
     }
     return render(request, "drills/index.html", context)
 
@@ -150,6 +155,7 @@ def start(request: OrgHttpRequest) -> HttpResponse:
             drill_set=data["drill_set"],
             count=data["count"],
             topic=data["topic"],
+            walk_level=data["walk_level"] if data["mode"] == Mode.WALK else "",
         )
     except DrillError as err:
         return _start_refused(request, str(ERRORS.get(err.code, err.code)))
@@ -214,6 +220,14 @@ def _question_page(
         # The verdict stored with the answer (never judged again here: a later change to judging
         # must not show a new verdict beside the stored score).
         context.update(_answered_context(session, question, attempt, attempt.verdict, feedback=feedback))
+    context["live"] = live_context(
+        session=session,
+        question=question,
+        answered=attempt is not None,
+        feedback=feedback,
+        correct=attempt is not None and attempt.correct,
+        last=bool(context.get("last")),
+    )
     # htmx swaps the table and the panel in place (the answer form's target).
     template = "drills/question.html#main" if request.htmx else "drills/question.html"
     return render(request, template, context, status=status)
@@ -229,7 +243,7 @@ def _question_context(
     errors: Mapping[str, str],
 ) -> dict[str, object]:
     target = None
-    if session.mode == Mode.SPEED:
+    if session.mode == Mode.SPEED or (session.mode == Mode.WALK and level_of(session.walk_level).timed):
         training = training_settings_for(request.org.pk)
         target = target_seconds(question.skill, clean_speed_targets(training.speed_targets))
     return {
@@ -287,6 +301,31 @@ def answer(request: OrgHttpRequest, question_id: int) -> HttpResponse:
     if not request.htmx:
         return redirect("drills:question", org_slug=request.org.slug, question_id=question.pk)
     return _question_page(request, session, question)
+
+
+@org_view(roles=ALL_ROLES)
+@require_POST
+def hint(request: OrgHttpRequest, question_id: int) -> HttpResponse:
+    """Show the hint of a hand-walk question (levels with hints on request); it is recorded, so
+    the answer does not count as made without help. htmx swaps the banner that holds it."""
+    question = _question_or_404(request, question_id)
+    session = question.session
+    try:
+        question_hint_show(question=question)
+    except DrillError:
+        return HttpResponse(_("This level gives no hints."), status=CONFLICT)
+    if not request.htmx:
+        return redirect("drills:play", org_slug=request.org.slug, session_id=session.pk)
+    question.refresh_from_db()
+    live = live_context(
+        session=session,
+        question=question,
+        answered=hasattr(question, "attempt"),
+        feedback=False,
+        correct=False,
+        last=False,
+    )
+    return render(request, "drills/_live_banner.html", {"live": live, "question": question})
 
 
 def _sitting_ended(request: OrgHttpRequest, session: DrillSession, message: str) -> HttpResponse:

@@ -28,6 +28,14 @@ DEFAULT_SPEED_TARGET_SECONDS: Mapping[str, float] = {
 FALLBACK_SPEED_TARGET_SECONDS = 10.0
 # An answer within the target is fast; within SLOW_FACTOR times the target, normal; else slow.
 SLOW_FACTOR = 2.0
+# The modes played against the clock: only their answers are marked fast, normal or slow.
+# Practice, review and the hand walk show the time taken but do not mark it.
+TIMED_MODES = ("speed", "exam")
+
+
+def is_timed(session: Any) -> bool:
+    """Whether ``session`` (a ``DrillSession``) is played against the clock."""
+    return str(session.mode) in TIMED_MODES
 
 
 def clean_speed_targets(targets: Any) -> dict[str, float]:

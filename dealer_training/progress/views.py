@@ -113,10 +113,7 @@ def _grades(request: OrgHttpRequest, trainee_id: int) -> dict[str, Any]:
         "grade_bars": bars,
         "overall_grade": report.overall,
         "skill_grades": [(skill_label(skill), grade) for skill, grade in report.skills.items()],
-        "grade_days": [
-            (day, [(skill_label(skill), grade) for skill, grade in day.skills.items()])
-            for day in reversed(days)
-        ],
+        "grade_days": list(reversed(days)),
         "grade_chart": chart,
     }
 

@@ -10,6 +10,7 @@ from django.utils import translation
 from dealer_training.drills.grades import Answer, GradeBars, grade, grade_history, grade_report
 from dealer_training.drills.labels import seconds_text
 from dealer_training.drills.models import DrillSession, Mode, TrainingSettings
+from dealer_training.drills.selectors import grade_answers, missed_questions
 from dealer_training.drills.services import (
     DrillError,
     attempt_submit,
@@ -20,7 +21,7 @@ from dealer_training.drills.services import (
 )
 from dealer_training.scenarios.models import DrillSet
 from tests.factories import MembershipFactory, OrganisationFactory
-from tests.scenarios.factories import add_item
+from tests.scenarios.factories import add_item, make_scenario
 
 from .conftest import EN
 from .helpers import form_data, parse_form
@@ -318,3 +319,55 @@ def test_the_progress_page_shows_the_grade_and_its_history_of_ones_own_answers(
         reverse("progress:trainee_detail", args=[org.slug, other.user_id]), **EN
     ).content.decode()
     assert 'data-grade="D"' in staff
+
+
+def test_a_miss_an_exam_now_holds_back_is_not_retried(trainee, instructor, org):
+    scenario = make_scenario(org, user=instructor.user, title="Kings", difficulty=5)
+    practice_set = DrillSet.objects.create(organisation=org, title="Razz bring-ins")
+    add_item(practice_set, scenario=scenario)
+    add_item(practice_set, skill="bring_in", variant="FR")
+    session = session_start(
+        organisation=org, trainee=trainee.user, mode=Mode.PRACTICE, drill_set=practice_set
+    )
+    _play(session, [False, False])
+    assert len(missed_questions(session=session)) == 2
+    exam = DrillSet.objects.create(organisation=org, title="Certification", is_exam=True)
+    add_item(exam, scenario=scenario)
+    retry = session_retry_misses(session=session)
+    assert retry.planned_count == 1
+    assert current_question(session=retry).scenario_version_id is None
+
+
+def test_an_authored_scenario_counts_with_its_authors_difficulty(trainee, instructor, org):
+    scenario = make_scenario(org, user=instructor.user, title="Kings", difficulty=5)
+    practice_set = DrillSet.objects.create(organisation=org, title="Razz bring-ins")
+    add_item(practice_set, scenario=scenario)
+    add_item(practice_set, skill="bring_in", variant="FR")
+    session = session_start(
+        organisation=org, trainee=trainee.user, mode=Mode.PRACTICE, drill_set=practice_set
+    )
+    _play(session, [True, True])
+    answers = grade_answers(organisation_id=org.pk, trainee_id=trainee.user_id, training=TrainingSettings())
+    assert sorted(a.difficulty for a in answers) == [1, 5]  # a generated bring-in is 1
+
+
+def test_the_progress_pages_write_seconds_in_one_style(
+    client, trainee, org, start, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):  # the progress rollups
+        _play(start(trainee, mode=Mode.SPEED, skill="bring_in", variant="F7S", count=1), [True])
+    client.force_login(trainee.user)
+    html = client.get(reverse("progress:me", args=[org.slug]), **JA).content.decode()
+    assert "中央値 4.0秒" in html
+    assert "目標 6.0秒" in html
+    english = client.get(reverse("progress:me", args=[org.slug]), **EN).content.decode()
+    assert "median 4.0 s" in english
+
+
+def test_another_organisations_staff_see_no_grades_of_this_trainee(client, trainee, org, start):
+    _play(start(trainee, mode=Mode.SPEED, skill="bring_in", variant="F7S", count=1), [True])
+    elsewhere = OrganisationFactory(slug="elsewhere")
+    owner = MembershipFactory(organisation=elsewhere, role="owner")
+    client.force_login(owner.user)
+    url = reverse("progress:trainee_detail", args=["elsewhere", trainee.user_id])
+    assert client.get(url, **EN).status_code == 404

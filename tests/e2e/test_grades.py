@@ -5,6 +5,7 @@ question again: in Japanese on a small phone and in English on a desktop."""
 import re
 
 import pytest
+from django.core.management import call_command
 from playwright.sync_api import expect
 
 from dealer_training.accounts.models import Organisation
@@ -13,11 +14,15 @@ from tests.drills.helpers import form_data
 
 from .conftest import DESKTOP
 from .test_drill_sessions import LOCALES, _fill_answer, _log_in, _open_drills, _pending, _session, _start
-from .test_drill_sessions import demo_data  # noqa: F401  (the fixture)
 
 SMALL_PHONE = {"width": 375, "height": 667}
 UNIT = {"ja": re.compile(r"\d+\.\d秒"), "en": re.compile(r"\d+\.\d s")}
 RETRY = {"ja": "不正解に再挑戦する", "en": "Retry my miss"}
+
+
+@pytest.fixture
+def demo_data(transactional_db):
+    call_command("seed_demo", verbosity=0)
 
 
 @pytest.mark.parametrize(("language", "viewport"), [("ja", SMALL_PHONE), ("en", DESKTOP)])
@@ -39,7 +44,9 @@ def test_a_speed_session_ends_on_its_grade_page_and_retries_the_miss(
         if wrong:
             missed = question
         _fill_answer(page, question, form_data(question, correct=not wrong))
-        expect(page.locator("[data-feedback]")).to_have_attribute("data-feedback", "wrong" if wrong else "right")
+        expect(page.locator("[data-feedback]")).to_have_attribute(
+            "data-feedback", "wrong" if wrong else "right"
+        )
         expect(page.locator(".feedback__time")).to_contain_text(UNIT[language])
         expect(page.locator(".feedback__time .speed")).to_be_visible()
         page.locator("[data-next]").click()
@@ -52,7 +59,9 @@ def test_a_speed_session_ends_on_its_grade_page_and_retries_the_miss(
     expect(page.locator("[data-speed]")).to_have_count(3)
     overall = page.locator(".grades__overall [data-grade]")
     expect(overall).to_have_attribute("data-grade", re.compile(r"^[SABCD]$"))
-    expect(page.locator("[data-skill-grades] [data-grade]")).to_have_attribute("data-grade", re.compile(r"^[SABCD]$"))
+    expect(page.locator("[data-skill-grades] [data-grade]")).to_have_attribute(
+        "data-grade", re.compile(r"^[SABCD]$")
+    )
     expect(page.locator("[data-grade-formula]")).to_contain_text("100 ×")
     page_text = page.locator("main").inner_text()
     assert " ms" not in page_text

@@ -3,7 +3,9 @@
 from datetime import date, timedelta
 
 import pytest
+from django.db import connection
 from django.http import QueryDict
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import translation
 
@@ -23,7 +25,7 @@ from dealer_training.scenarios.models import DrillSet
 from tests.factories import MembershipFactory, OrganisationFactory
 from tests.scenarios.factories import add_item, make_scenario
 
-from .conftest import EN
+from .conftest import EN, HTMX
 from .helpers import form_data, parse_form
 
 JA = {"HTTP_ACCEPT_LANGUAGE": "ja"}
@@ -371,3 +373,31 @@ def test_another_organisations_staff_see_no_grades_of_this_trainee(client, train
     client.force_login(owner.user)
     url = reverse("progress:trainee_detail", args=["elsewhere", trainee.user_id])
     assert client.get(url, **EN).status_code == 404
+
+
+def test_an_htmx_retry_redirects_the_page_to_the_new_session(client, trainee, org, start):
+    source = start(trainee, skill="bring_in", variant="F7S", count=1)
+    _play(source, [False])
+    client.force_login(trainee.user)
+    response = client.post(reverse("drills:retry_misses", args=[org.slug, source.pk]), **EN, **HTMX)
+    retry = DrillSession.objects.get(retry_of=source)
+    assert response.headers["HX-Redirect"] == reverse("drills:play", args=[org.slug, retry.pk])
+    _play(retry, [True])
+    html = client.get(reverse("drills:result", args=[org.slug, retry.pk]), **EN).content.decode()
+    assert "Retry of missed questions" in html
+
+
+def test_the_result_page_runs_the_same_number_of_queries_for_a_longer_session(
+    client, trainee, org, start, django_assert_num_queries
+):
+    client.force_login(trainee.user)
+    short = start(trainee, mode=Mode.SPEED, skill="bring_in", variant="F7S", count=2)
+    _play(short, [True, False])
+    url = reverse("drills:result", args=[org.slug, short.pk])
+    client.get(url, **EN)
+    with CaptureQueriesContext(connection) as captured:
+        client.get(url, **EN)
+    longer = start(trainee, mode=Mode.SPEED, skill="bring_in", variant="F7S", count=6)
+    _play(longer, [True, False, True, False, True, True])
+    with django_assert_num_queries(len(captured)):
+        client.get(reverse("drills:result", args=[org.slug, longer.pk]), **EN)

@@ -124,6 +124,17 @@ class DrillSession(models.Model):
         db_default="",
         help_text=_("Hand walks only: hints, pace and timing (empty: practice)."),
     )
+    # "Retry my misses": a practice session that asks again, in order, the questions of this
+    # earlier session that were answered wrong (services.session_retry_misses).
+    retry_of = models.ForeignKey(
+        "self",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="retries",
+        verbose_name=_("retry of"),
+        help_text=_("The session whose missed questions this one asks again."),
+    )
     started_at = models.DateTimeField(_("started"), auto_now_add=True)
     finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
     outcome = models.CharField(

@@ -37,12 +37,20 @@ from .exams import (
     exam_start,
     new_certificate_code,
 )
+from .grades import GradeBars, grade_report
 from .models import Attempt, DrillSession, Mode, Outcome, Question, TrainingSettings
 from .other_games import GAMES, make_document
 from .selection import drill_set_entry, next_pool_scenario
-from .selectors import drill_set_plan, drill_set_plan_size, due_review_cards, training_settings_for
+from .selectors import (
+    drill_set_plan,
+    drill_set_plan_size,
+    due_review_cards,
+    grade_answers,
+    missed_questions,
+    training_settings_for,
+)
 from .signals import attempt_recorded
-from .targets import speed_grade, target_seconds
+from .targets import is_timed, speed_grade, target_seconds
 from .topics import ALL_GAMES, answer_fields, games_for, pick_topic, skill_of_walk_stage
 from .verdicts import verdict_columns
 from .walk_levels import DEFAULT_LEVEL, HINT_ON_REQUEST, LEVELS, level_of
@@ -171,6 +179,43 @@ def session_start(
     )
 
 
+@transaction.atomic
+def session_retry_misses(*, session: DrillSession) -> DrillSession:
+    """A new practice session asking again, in the same order, the questions of ``session``
+    that were answered wrong (the same deals, judged afresh). Never for an exam: its items are
+    practised only as its owner allows, through the practice pool."""
+    if session.mode == Mode.EXAM:
+        raise DrillError("exam_no_retry")
+    misses = missed_questions(session=session)
+    if not misses:
+        raise DrillError("no_misses")
+    return DrillSession.objects.create(
+        organisation_id=session.organisation_id,
+        trainee_id=session.trainee_id,
+        mode=Mode.PRACTICE,
+        skill=session.skill,
+        variant=session.variant,
+        topic=session.topic,
+        retry_of=session,
+        seed=secrets.token_hex(8),
+        planned_count=len(misses),
+    )
+
+
+def weak_skill_start(*, organisation: Organisation, trainee: User) -> DrillSession:
+    """Practice on the trainee's weakest skill by grade (the lowest score; among the graded
+    skills when any is graded)."""
+    training = training_settings_for(organisation.pk)
+    answers = grade_answers(organisation_id=organisation.pk, trainee_id=trainee.pk, training=training)
+    skill = grade_report(answers, bars=GradeBars.from_settings(training)).weakest()
+    if skill is None:
+        raise DrillError("no_answers_yet")
+    other = next((code for code, other_game in GAMES.items() if other_game.skill == skill), None)
+    if other is not None:
+        return session_start(organisation=organisation, trainee=trainee, mode=Mode.PRACTICE, variant=other)
+    return session_start(organisation=organisation, trainee=trainee, mode=Mode.PRACTICE, skill=skill)
+
+
 def _walk_steps(organisation: Organisation, variant: str, seed: str, level: str) -> list[Any]:
     """The walk of a session: the same organisation, game, seed and level give the same steps.
 
@@ -255,6 +300,10 @@ def current_question(*, session: DrillSession) -> Question | None:
 
 def _next_item(session: DrillSession, position: int) -> Item:
     rng = random.Random(f"{session.seed}|{position}")
+    if session.retry_of_id is not None:
+        retried = _retry_item(session, position)
+        if retried is not None:
+            return retried
     if session.variant in GAMES:
         authored = _other_game_authored(session, position)
         if authored is not None:
@@ -291,6 +340,26 @@ def _next_item(session: DrillSession, position: int) -> Item:
         if scenario is not None:
             return _authored_item(scenario, session.organisation)
     return _generated_item(session, rng, session.skill, session.variant, position)
+
+
+def _retry_item(session: DrillSession, position: int) -> Item | None:
+    """The ``position``-th missed question of the session retried, as it was asked; None when
+    that list has since shrunk (a scenario an exam now holds back)."""
+    assert session.retry_of is not None
+    misses = missed_questions(session=session.retry_of)
+    if position >= len(misses):
+        return None
+    source = misses[position]
+    return Item(
+        skill=source.skill,
+        variant=source.variant,
+        kind=source.kind,
+        document=source.document,
+        fields=tuple(source.fields),
+        focus=source.focus,
+        scenario_version_id=source.scenario_version_id,
+        seed=source.seed,
+    )
 
 
 def _other_game_authored(session: DrillSession, position: int) -> Item | None:
@@ -443,7 +512,8 @@ def attempt_submit(*, question: Question, given: Mapping[str, Any], now: datetim
                     answer=dict(given),
                     **verdict_columns(verdict),
                     time_ms=time_ms,
-                    speed=speed_grade(time_ms, target),
+                    # Untimed modes keep the time taken but give it no mark.
+                    speed=speed_grade(time_ms, target) if is_timed(locked.session) else "",
                 )
         except IntegrityError:
             existing = Attempt.objects.get(question=locked)

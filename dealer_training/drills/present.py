@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 
 from dealer_training.accounts.house_rules import describe_rules
 from dealer_training.accounts.models import Ruleset
@@ -165,7 +166,8 @@ def walk_action_text(question: Question) -> str:
         record, seat, street = action_after(question.document, question.walk_action)
     except EngineError:
         return ""
-    return describe_record(record, seat, street) + "."
+    # Translators: one sentence of the hand walk's narration, ended as the language ends one.
+    return _("%(sentence)s.") % {"sentence": describe_record(record, seat, street)}
 
 
 def _lines(question: Question, answer: Mapping[str, Any]) -> list[tuple[str, Any]]:

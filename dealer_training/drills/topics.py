@@ -111,8 +111,9 @@ def answer_fields(
 
 
 def skill_of_walk_stage(stage: str, document_pots: int = 1) -> str:
-    """The skill a hand-walk step trains (its attempts count toward that skill)."""
-    return {
+    """The skill a hand-walk step trains (its attempts count toward that skill); a stage without
+    its own skill (an irregularity to catch) trains the rulings."""
+    skills = {
         "antes": Skill.ANTES,
         "bring_in": Skill.BRING_IN,
         "action": Skill.BETTING,
@@ -121,4 +122,5 @@ def skill_of_walk_stage(stage: str, document_pots: int = 1) -> str:
         "stub": Skill.STUB,
         "showdown_first": Skill.SHOWDOWN,
         "award": Skill.SIDE_POTS if document_pots > 1 else Skill.SHOWDOWN,
-    }[stage]
+    }
+    return skills.get(stage, Skill.RULINGS)

@@ -206,12 +206,6 @@ def describe_record(record: ActionRecord, seat: int | None, street: int) -> str:
     return record.phh
 
 
-def action_sentence(record: ActionRecord, seat: int | None, street: int) -> str:
-    """:func:`describe_record` as a sentence of its own, with the full stop of the page's
-    language: "Seat 3 folds." / 「3番席がフォールドします。」."""
-    return _("%(action)s.") % {"action": describe_record(record, seat, street)}
-
-
 def describe_phh(text: str, seats: Sequence[int]) -> str:
     """An action the engine did not replay (it follows a refused one), in words from its PHH
     alone: what it says, without what the hand would make of it (a check or a call)."""

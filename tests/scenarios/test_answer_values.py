@@ -9,9 +9,8 @@ import re
 import pytest
 from django.utils import translation
 
-from dealer_training.scenarios.labels import action_sentence
 from dealer_training.scenarios.present import _field_lines, answer_lines, seat_list
-from games.api import action_after, fields, games, generate, kind, kind_names, solve, walk
+from games.api import fields, games, generate, kind, kind_names, solve
 
 PAIRS = [(g.code, k) for g in games() for k in kind_names(g.code)]
 
@@ -143,20 +142,6 @@ def test_japanese_answer_values_use_japanese_punctuation():
         if re.search(r"\d, \d| · |\(|\)|番席:", value + label)
     ]
     assert not problems, "\n".join(problems[:20])
-
-
-def test_an_action_told_as_a_sentence_ends_with_the_full_stop_of_the_language():
-    step = next(s for s in walk(variant="F7S", seed=1) if s.action_after)
-    record, seat, street = action_after(step.document, step.action_after)
-    with translation.override("en"):
-        english = action_sentence(record, seat, street)
-    with translation.override("ja"):
-        japanese = action_sentence(record, seat, street)
-    assert english.startswith(f"Seat {seat} ")
-    assert english.endswith(".")
-    assert japanese.startswith(f"{seat}番席")
-    assert japanese.endswith("。")
-    assert "." not in japanese
 
 
 def test_an_empty_list_of_seats_standing_alone_says_nobody():

@@ -131,3 +131,8 @@ def recent_sessions(*, organisation: Organisation, trainee: User, limit: int = 8
 
 def session_attempts(*, session: DrillSession) -> QuerySet[Question]:
     return session.questions.select_related("attempt").order_by("position")
+
+
+def next_answered_question(*, session: DrillSession, after: int) -> Question | None:
+    """The session's next question after position ``after`` that has an answer (for review)."""
+    return session.questions.filter(position__gt=after, attempt__isnull=False).order_by("position").first()

@@ -182,6 +182,39 @@ MISREADINGS = {
 }
 
 
+# --- show me --------------------------------------------------------------------------------------
+
+
+def show(case: Case, solution: Solution) -> list[dict[str, Any]]:
+    """Each seat's chips in the pot, an uncalled bet going back, then each pot in turn: its level,
+    the seats that reach it and the chips it holds (TDA 2024 Rule 21)."""
+    f = solution.facts
+    upto = len(case.scenario.actions)
+    committed = {s: a for s, a in f["committed"].items() if a}
+    steps: list[dict[str, Any]] = [
+        {"upto": upto, "seats": sorted(committed), "code": "committed", "params": {"committed": committed}}
+    ]
+    if f["excess"]:
+        excess = f["excess"]
+        steps.append({"upto": upto, "seats": [excess["seat"]], "code": "uncalled", "params": dict(excess)})
+    for index, layer in enumerate(f["layers"]):
+        steps.append(
+            {
+                "upto": upto,
+                "seats": list(layer["eligible"]),
+                "code": "pot",
+                "params": {
+                    "index": index,
+                    "amount": layer["amount"],
+                    "eligible": list(layer["eligible"]),
+                    "capped_by": list(layer["capped_by"]),
+                    "level": layer["level"],
+                },
+            }
+        )
+    return steps
+
+
 def situation(view: Mapping[str, Any]) -> Any:
     """What decides the pots besides the answer: the chips each seat put in and whether it is
     still in the hand or all-in, in dealing order (the cards never change a pot; the answer names
@@ -205,4 +238,5 @@ KIND = QuestionKind(
     misread=misread,
     misreadings=MISREADINGS,
     situation=situation,
+    show=show,
 )

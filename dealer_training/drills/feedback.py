@@ -129,6 +129,7 @@ def _tag(step: Mapping[str, Any]) -> str:
         "opens": _("Acts first"),
         "action": _("Acts"),
         "to_act": _("Next to act"),
+        "shows_first": _("Shows first"),
         "door_rank": _("Door card"),
         "door_suit": _("Brings in"),
         "brings_in": _("Brings in"),
@@ -173,6 +174,15 @@ def _text(step: Mapping[str, Any]) -> str:
                 len(p["pending"]),
             ) % {"seat": seat_text(p["seat"]), "pending": _seats(p["pending"])}
         return _("%(seat)s is next to act, the last one this round.") % {"seat": seat_text(p["seat"])}
+    if code == "shows_first":
+        who = {"seat": seat_text(p["seat"])}
+        if p["reason"] == "last_aggressor":
+            text = _("%(seat)s made the last bet or raise on 7th street, so shows first.") % who
+        else:
+            text = _("Nobody bet on 7th street, so the first player to act shows first: %(seat)s.") % who
+        if p["not_at_risk"]:
+            text += " " + _("With an all-in, the players still with chips table first.")
+        return text
     if code == "round_over":
         return _("Everyone has acted on the last bet: the round is over and nobody acts.")
     if code == "door_rank":

@@ -11,6 +11,7 @@ from games.questions.kind import Candidate, QuestionKind
 from games.questions.solution import Solution
 from games.stud.answering import (
     Case,
+    betting_steps,
     board_report,
     bring_in_rules,
     unique,
@@ -339,59 +340,18 @@ def show(case: Case, solution: Solution) -> list[dict[str, Any]]:
     seat = state.seat_of
     # A round just over: the street it was played on (the next one is not dealt yet).
     street = state.street if state.phase == "bet" or state.street_dealt else max(3, state.street - 1)
-    history = state.history
-    place = {id(r): i for i, r in enumerate(history)}
-    records = [r for r in state.street_actions.get(street, []) if r.player is not None]
-    betting = [r for r in records if r.kind not in ("deal_hole", "deal_community", "show", "muck")]
-    start = place[id(betting[0])] if betting else len(history)
-    steps: list[dict[str, Any]] = []
-    first = state.first_actor.get(street)
-    if first is not None:
-        steps.append(
-            {
-                "upto": start,
-                "seats": [seat(first)],
-                "code": "opens",
-                "params": {"seat": seat(first), "street": street, "reason": _opening(state, street)},
-            }
-        )
-    aggressive = [r for r in betting if r.kind in ("complete", "bet", "raise")]
-    last = aggressive[-1] if aggressive else None
-    for record in betting:
-        assert record.player is not None
-        steps.append(
-            {
-                "upto": place[id(record)] + 1,
-                "seats": [seat(record.player)],
-                "code": "action",
-                "params": {
-                    "seat": seat(record.player),
-                    "street": street,
-                    "record": record,
-                    "last_aggressor": record is last,
-                },
-            }
-        )
+    steps = betting_steps(state, street)
     actor = state.actor
     pending = [seat(p) for p in state.queue[1:]] if actor is not None else []
     steps.append(
         {
-            "upto": len(history),
+            "upto": len(state.history),
             "seats": [seat(actor)] if actor is not None else [],
             "code": "to_act" if actor is not None else "round_over",
             "params": {"seat": solution.answer["seat"], "pending": pending, "street": street},
         }
     )
     return steps
-
-
-def _opening(state: StudState, street: int) -> str:
-    """Why the round's first player acted first: the bring-in (3rd street), the low card all-in
-    on the ante (RP-10 E), or the best board."""
-    if street == 3:
-        posted = any(r.kind == "post_bring_in" for r in state.street_actions.get(3, []))
-        return "bring_in" if posted or state.forced == "bring_in" else "left_of_all_in"
-    return "best_board"
 
 
 MISREADINGS = {

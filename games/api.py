@@ -46,6 +46,7 @@ __all__ = [
     "kinds",
     "legal_actions",
     "load",
+    "show_me",
     "solve",
     "table_view",
     "walk",
@@ -64,6 +65,14 @@ def solve(scenario: Scenario | OtherScenario | Mapping[str, Any] | str | bytes) 
     from games.solve import solve as solve_any
 
     return solve_any(scenario)
+
+
+def show_me(scenario: Scenario | OtherScenario | Mapping[str, Any] | str | bytes) -> list[dict[str, Any]]:
+    """The steps that decide the answer, each with its table view, to replay after the answer
+    (see :mod:`games.show`)."""
+    from games.show import show_me as steps
+
+    return steps(scenario)
 
 
 def judge(

@@ -187,3 +187,8 @@ def grade_answers(
         )
         for skill, mode, correct, time_ms, speed, difficulty, created_at, walk_level in reversed(rows)
     ]
+
+
+def next_answered_question(*, session: DrillSession, after: int) -> Question | None:
+    """The session's next question after position ``after`` that has an answer (for review)."""
+    return session.questions.filter(position__gt=after, attempt__isnull=False).order_by("position").first()

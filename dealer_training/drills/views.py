@@ -46,6 +46,7 @@ from .reference import reference_sections
 from .selectors import (
     grade_answers,
     missed_questions,
+    next_answered_question,
     question_for_trainee,
     recent_sessions,
     review_summary,
@@ -297,6 +298,11 @@ def _answered_context(
         context["attempt"] = attempt
         context["feedback"] = feedback_for(question, attempt, verdict)
     context["last"] = question.position + 1 >= session.planned_count
+    # A finished session is reviewed from its result: the way on is the next answered question
+    # and back to the result, never "next question" (there is none to answer).
+    context["reviewing"] = session.finished_at is not None and not context["last"]
+    if context["reviewing"]:
+        context["next_answered"] = next_answered_question(session=session, after=question.position)
     return context
 
 

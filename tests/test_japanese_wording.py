@@ -42,6 +42,10 @@ CODES = re.compile(
 # A number of four digits or more without separators; dates (2026/11/26) and hex seeds are not amounts.
 BARE_AMOUNT = re.compile(r"(?<![\d,.:/A-Za-z\-])\d{4,}(?![\d,/:\-])")
 YEARS = re.compile(r"^(19|20)\d\d$")
+# A seat written as a bare number after a Japanese label ("ハイ：6", "対象席：3, 6"), or a
+# Japanese sentence closed by an ASCII full stop.
+BARE_SEAT = re.compile(r"(?<![\u30a1-\u30fa\u30fc])(?:ハイ|ロー|対象席?|勝者|脱落)：\d{1,2}(?![\d,]|番|以)")
+ASCII_STOP = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff）]\.(?=\s|$)")
 
 
 def _msgstrs():
@@ -115,6 +119,8 @@ def wording_problems(html: str) -> list[str]:
         (CARD_CODES, "card code"),
         (STREETS_EN, "English street name"),
         (CODES, "code"),
+        (BARE_SEAT, "seat as a bare number"),
+        (ASCII_STOP, "ASCII full stop in Japanese"),
     ):
         problems += [
             f"{what}: {m.group()!r} in …{text[max(0, m.start() - 30) : m.end() + 10]}…"
@@ -135,6 +141,8 @@ def test_the_page_check_finds_each_kind_of_problem():
     assert wording_problems("<p>preflop</p>")
     assert wording_problems("<p>自動生成：next_action</p>")
     assert wording_problems("<p>ポット 12000</p>")
+    assert wording_problems("<p>12,000・ハイ：6・ロー：4, 5</p>")
+    assert wording_problems("<p>3番席がフォールド.</p>")
     assert not wording_problems("<p>ポット 12,000 · 2026/11/26 · TDA 2024 · 3番席 K♠</p>")
     assert not wording_problems('<p class="feedback__explain">3番シート</p>')
 
@@ -193,3 +201,130 @@ def test_the_pages_a_trainee_and_an_instructor_walk_read_as_japanese(client, dem
         assert response.status_code == 200, name
         problems += [f"{name}: {p}" for p in wording_problems(response.content.decode())]
     assert not problems, "\n".join(problems[:60])
+
+
+# --- Sentences, units, punctuation and glyphs ---------------------------------------------------
+
+JA_CHAR = r"[\u3040-\u30ff\u4e00-\u9fff]"
+
+
+def _entries():
+    for entry in polib.pofile(str(PO)):
+        texts = list(entry.msgstr_plural.values()) if entry.msgstr_plural else [entry.msgstr]
+        for text in texts:
+            yield entry, text
+
+
+def test_a_japanese_sentence_ends_with_a_japanese_full_stop_never_an_ascii_one():
+    wrong = [
+        f"{entry.msgid!r} -> {text!r}"
+        for entry, text in _entries()
+        if re.search(JA_CHAR + r"[)）」]?\.\s*$", text)
+        or (entry.msgid.rstrip().endswith((".", "?", "!")) and text.rstrip()[-1:] not in "。？！")
+    ]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_catalogue_writes_seconds_in_japanese_and_no_ascii_units():
+    # "12 s" and "22955 ms" are English units; Japanese says 秒 (and ミリ秒 only in export headers).
+    wrong = [
+        f"{entry.msgid!r} -> {text!r}"
+        for entry, text in _entries()
+        if re.search(r"(?:\d|%\(\w+\)s)\s?(?:s|ms|sec|min)\b", text)
+        # One style for seconds: the number against 秒 (「23.0秒」), as the drills write it.
+        or re.search(r"(?:\d|%\(\w+\)s) 秒", text)
+        or (entry.msgctxt == "seconds after a number on a chart axis" and text != "秒")
+    ]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_japanese_sentences_use_full_width_punctuation():
+    # A comma, colon or bracket between Japanese words is the full-width one: 、 ： （ ）.
+    wrong = [
+        f"{entry.msgid!r} -> {text!r}"
+        for entry, text in _entries()
+        if re.search(JA_CHAR + r"[,:;!?]|" + JA_CHAR + r" \(|\(" + JA_CHAR + r"[^)]*\)", text)
+    ]
+    assert not wrong, "\n".join(wrong)
+
+
+# One word for each concept (docs/glossary.md): the variants on the right are never used.
+GLOSSARY_VARIANTS = {
+    "研修生": ("トレーニー", "受講者"),
+    "アンティ": ("アンテ(?!ィ)",),
+    "ブリングイン": ("ブリング・イン", "ブリングイン・"),
+    "サイドポット": ("サイド・ポット", "サイドポット "),
+    "オールイン": ("オール・イン",),
+    "ハンドウォーク": ("ハンド・ウォーク",),
+    "スタブ": ("スタッブ",),
+    "コミュニティカード": ("コミュニティーカード", "コミュニティ・カード"),
+    "インストラクター": ("講師",),
+    "正答率": ("正解率",),
+    "グループ": ("コホート",),
+}
+
+
+def test_the_catalogue_keeps_to_the_glossary():
+    wrong = [
+        f"{word}: {entry.msgid!r} -> {text!r}"
+        for entry, text in _entries()
+        for word, variants in GLOSSARY_VARIANTS.items()
+        for variant in variants
+        if re.search(variant, text)
+    ]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_glossary_lists_each_word_the_catalogue_keeps_to():
+    glossary = (ROOT / "docs" / "glossary.md").read_text(encoding="utf-8")
+    for word in GLOSSARY_VARIANTS:
+        assert word in glossary, word
+
+
+def test_japanese_separators_between_the_parts_of_a_value_are_japanese():
+    found = {
+        (entry.msgctxt, entry.msgid): text
+        for entry, text in _entries()
+        if entry.msgctxt in ("list separator", "value parts separator")
+    }
+    assert found == {("list separator", ", "): "、", ("value parts separator", " · "): "・"}
+    assert not [entry.msgid for entry, text in _entries() if " · " in text]
+
+
+# Symbols every browser draws from the fonts the page asks for (system-ui and the Japanese
+# gothics): punctuation, arrows, math, shapes, card suits, ⚠ ✓ ✗. Emoji and the technical signs
+# (⏱ ⌫ ⚑ ...) are drawn only where an emoji or symbol font happens to be installed.
+SAFE_SYMBOLS = re.compile(
+    r"[\u2000-\u206f\u2190-\u2193\u2200-\u22ff\u25a0-\u25ff\u2660-\u2667\u26a0\u2713\u2717"
+    r"\u3000-\u9fff\uff00-\uffef]"
+)
+# Templates and the catalogue of the pages outside the drill screens (whose layout has its own
+# checks), the Python that writes words, and the engine's texts.
+GLYPH_SOURCES = [
+    *[
+        p
+        for p in (ROOT / "templates").rglob("*.html")
+        if "drills" not in p.relative_to(ROOT / "templates").parts
+    ],
+    *(ROOT / "dealer_training").rglob("*.py"),
+    *(ROOT / "games").rglob("*.py"),
+]
+
+
+def _unsafe_glyphs(text: str) -> set[str]:
+    return {ch for ch in text if ord(ch) >= 0x2000 and not SAFE_SYMBOLS.match(ch)}
+
+
+def test_the_glyph_check_finds_symbols_that_need_an_extra_font():
+    assert _unsafe_glyphs("⏱ ⌫ ⚑ 🂡") == {"⏱", "⌫", "⚑", "🂡"}
+    assert not _unsafe_glyphs("✓ ✗ ⚠ ○ ▲ ↓ › − √ … ♠♥♦♣ 3番席、「はい」（1,000）")
+
+
+def test_pages_and_texts_use_no_glyph_that_needs_a_font_the_page_does_not_ship():
+    wrong = [
+        f"{path.relative_to(ROOT)}: {''.join(sorted(glyphs))}"
+        for path in GLYPH_SOURCES
+        if (glyphs := _unsafe_glyphs(path.read_text(encoding="utf-8")))
+    ]
+    wrong += [f"django.po {entry.msgid!r}" for entry, text in _entries() if _unsafe_glyphs(text)]
+    assert not wrong, "\n".join(wrong)

@@ -20,6 +20,7 @@ from django.http import (
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
@@ -79,7 +80,8 @@ def _history(request: OrgHttpRequest, trainee_id: int, form: HistoryFilterForm) 
         labels=labels,
         values=[week.average_seconds for week in weeks],
         target=bars.target_seconds(skill) if skill else None,
-        unit="s",
+        # The seconds of a chart axis, written as everywhere else: "2.5 s" / 「2.5 秒」.
+        unit=pgettext("seconds after a number on a chart axis", " s"),
         decimals=1,
         label_every=2,
     )

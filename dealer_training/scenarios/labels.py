@@ -8,7 +8,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from django.utils.functional import Promise
-from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import get_language, gettext_lazy, ngettext, pgettext
 from django.utils.translation import gettext as _
 
 from games.api import kinds
@@ -133,6 +133,25 @@ def seat_text(seat: int | None) -> str:
     if seat is None:
         return "—"
     return _("Seat %(seat)s") % {"seat": seat}
+
+
+def list_items(parts: Sequence[str]) -> str:
+    """Items of one value side by side: "a, b" / 「a、b」."""
+    return pgettext("list separator", ", ").join(parts)
+
+
+def seat_list(seats: Sequence[int] | None) -> str:
+    """Seats named as seats: "seat 6", "seats 4 and 5", "seats 1, 4 and 5" / 「6番席」,
+    「4番席、5番席」 (never bare numbers, which read like ranks)."""
+    if not seats:
+        return _("none")
+    numbers = [str(s) for s in seats]
+    if (get_language() or "").startswith("ja"):
+        return list_items([seat_text(s) for s in seats])
+    joined = numbers[0]
+    if len(numbers) > 1:
+        joined = _("%(seats)s and %(last)s") % {"seats": ", ".join(numbers[:-1]), "last": numbers[-1]}
+    return ngettext("seat %(seats)s", "seats %(seats)s", len(numbers)) % {"seats": joined}
 
 
 def describe_record(record: ActionRecord, seat: int | None, street: int) -> str:

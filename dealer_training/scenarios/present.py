@@ -3,7 +3,9 @@
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from django.utils.translation import get_language, pgettext
+from django.utils.functional import Promise
+from django.utils.text import capfirst
+from django.utils.translation import get_language, pgettext, pgettext_lazy
 from django.utils.translation import gettext as _
 
 from games.api import Field, fields, kind
@@ -20,6 +22,8 @@ from .labels import (
     describe_legal,
     describe_phh,
     describe_record,
+    list_items,
+    seat_list,
     seat_text,
 )
 
@@ -28,10 +32,19 @@ def _ja() -> bool:
     return (get_language() or "").startswith("ja")
 
 
+def _parts(parts: Sequence[str]) -> str:
+    """The parts of one value (a pot's amount, winners and shares): "a · b" / 「a・b」."""
+    return pgettext("value parts separator", " · ").join(parts)
+
+
 def _seats(seats: Sequence[int] | None) -> str:
-    if not seats:
-        return _("none")
-    return ", ".join(str(s) for s in seats)
+    """A list of seats standing alone as a value: "Seats 4 and 5" / 「4番席、5番席」, "Nobody"."""
+    return capfirst(seat_list(seats)) if seats else _("Nobody")
+
+
+def _amounts(amounts: Sequence[int]) -> str:
+    """Several amounts (a no-limit range, a bet's sizes): "200 / 5,900"."""
+    return " / ".join(chips(a) for a in amounts)
 
 
 def _options(options: Mapping[str, Any]) -> list[str]:
@@ -47,9 +60,9 @@ def _options(options: Mapping[str, Any]) -> list[str]:
     if options.get("complete_to") is not None:
         out.append(_("Complete to %(amount)s") % {"amount": chips(options["complete_to"])})
     if options.get("bet_to"):
-        out.append(_("Bet %(amounts)s") % {"amounts": " / ".join(chips(a) for a in options["bet_to"])})
+        out.append(_("Bet %(amounts)s") % {"amounts": _amounts(options["bet_to"])})
     if options.get("raise_to"):
-        out.append(_("Raise to %(amounts)s") % {"amounts": " / ".join(chips(a) for a in options["raise_to"])})
+        out.append(_("Raise to %(amounts)s") % {"amounts": _amounts(options["raise_to"])})
     return out
 
 
@@ -61,14 +74,26 @@ def _hand(value: Mapping[str, Any] | None) -> dict[str, Any] | None:
 
 
 def seat_amounts(awards: Mapping[Any, int]) -> str:
-    """Chips per seat, each seat's amount after its name: "Seat 3: 600, Seat 4: 600"."""
-    return ", ".join(
-        _("%(seat)s: %(amount)s") % {"seat": seat_text(int(s)), "amount": chips(a)} for s, a in awards.items()
+    """Chips per seat, each seat's amount after its name: "Seat 3: 600, Seat 4: 600" /
+    「3番席：600、4番席：600」."""
+    return list_items(
+        [
+            _("%(seat)s: %(amount)s") % {"seat": seat_text(int(s)), "amount": chips(a)}
+            for s, a in awards.items()
+        ]
     )
 
 
 # Words for the codes of a CHOICE field, by the field's key (the engine's codes otherwise).
 CHOICE_LABELS: dict[str, Mapping[str, Any]] = {"procedure": PROCEDURES, "ruling": RULINGS}
+
+# Words for the codes a TEXT field of an answer holds, by the field's key.
+DECIDED_BY: dict[str, Promise] = {
+    "hand": pgettext_lazy("what decides a showdown", "The hand's category"),
+    "rank": pgettext_lazy("what decides a showdown", "Rank"),
+    "suit": pgettext_lazy("what decides a showdown", "Suit"),
+}
+TEXT_LABELS: dict[str, Mapping[str, Any]] = {"decided_by": DECIDED_BY}
 
 
 def field_label(f: Field) -> str:
@@ -85,7 +110,8 @@ def _pot_name(i: int) -> str:
 
 
 def _ranking(groups: Sequence[Sequence[int]] | None) -> str:
-    return " > ".join(_seats(g) for g in groups or []) or _("none")
+    """Best first, tied seats joined by "=": "Seat 1 > Seat 3 = Seat 4"."""
+    return " > ".join(" = ".join(seat_text(s) for s in g) for g in groups or [] if g) or _("none")
 
 
 def _field_lines(f: Field, answer: Mapping[str, Any]) -> list[tuple[str, Any]]:
@@ -96,7 +122,7 @@ def _field_lines(f: Field, answer: Mapping[str, Any]) -> list[tuple[str, Any]]:
     if f.type == fields.AMOUNT:
         return [(label, _("none") if value is None else chips(value))]
     if f.type == fields.AMOUNTS:
-        return [(label, " / ".join(chips(a) for a in value or []) or _("none"))]
+        return [(label, _amounts(value or []) or _("none"))]
     if f.type == fields.SEATS:
         return [(label, _seats(value))]
     if f.type == fields.ORDER:
@@ -110,15 +136,15 @@ def _field_lines(f: Field, answer: Mapping[str, Any]) -> list[tuple[str, Any]]:
     if f.type == fields.YES_NO:
         return [(label, _("Yes") if value else _("No"))]
     if f.type == fields.TEXT:
-        return [(label, str(value or ""))]
+        return [(label, str(TEXT_LABELS.get(f.key, {}).get(str(value), value or "")))]
     if f.type == fields.CHIPS_BY_SEAT:
         return [(label, seat_amounts(value or {}) or _("none"))]
     if f.type == fields.POTS:
         return [
             (
                 _pot_name(i),
-                _("%(amount)s, seats %(seats)s")
-                % {"amount": chips(pot["amount"]), "seats": _seats(pot["eligible"])},
+                _("%(amount)s, eligible: %(seats)s")
+                % {"amount": chips(pot["amount"]), "seats": seat_list(pot["eligible"])},
             )
             for i, pot in enumerate(value or [])
         ]
@@ -128,14 +154,14 @@ def _field_lines(f: Field, answer: Mapping[str, Any]) -> list[tuple[str, Any]]:
             parts = [chips(pot["amount"])]
             for side, word in (("high", _("high: %(seats)s")), ("low", _("low: %(seats)s"))):
                 if side in pot:
-                    parts.append(word % {"seats": _seats(pot[side])})
+                    parts.append(word % {"seats": seat_list(pot[side])})
             parts.append(seat_amounts(pot.get("awards") or {}))
-            lines.append((_pot_name(i), " · ".join(parts)))
+            lines.append((_pot_name(i), _parts(parts)))
         return lines
     if f.type == fields.OPTIONS:
         if answer.get("seat") is None:
             return []
-        return [(label, " · ".join(str(o) for o in _options(value or {})))]
+        return [(label, _parts([str(o) for o in _options(value or {})]))]
     return _hand_lines(value)
 
 
@@ -153,7 +179,7 @@ def _hand_lines(hands: Any) -> list[tuple[str, Any]]:
         for half, word in (("high", _("high")), ("low", _("low"))):
             shown = _hand(hand.get(half))
             if shown:
-                lines.append((f"{seat_text(int(seat))} ({word})", shown))
+                lines.append((_("%(seat)s (%(half)s)") % {"seat": seat_text(int(seat)), "half": word}, shown))
     return lines
 
 

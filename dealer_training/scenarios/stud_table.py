@@ -15,7 +15,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from .labels import STREETS, card_info, cards_info, chips, describe_event, seat_text
+from .labels import STREETS, card_info, cards_info, chips, describe_event, seat_list, seat_text
 
 # History entries that are not a player's betting action.
 UNSEATED = ("deal", "community", "event", "show")
@@ -206,7 +206,7 @@ def _pots(pot: Mapping[str, Any]) -> list[dict[str, str]]:
         {
             "label": _("Main pot") if i == 0 else _("Side pot %(number)s") % {"number": i},
             "amount": chips(layer["amount"]),
-            "eligible": ", ".join(str(s) for s in layer["eligible"]),
+            "eligible": seat_list(layer["eligible"]),
         }
         for i, layer in enumerate(layers)
     ]

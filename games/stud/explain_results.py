@@ -79,10 +79,12 @@ def best_hands_text(f: dict[str, Any], out: Text) -> None:
         )
 
 
-def _shares(pairs: list[tuple[int, int]]) -> tuple[str, str]:
+def _shares(pairs: list[tuple[int, int]], particle: str) -> tuple[str, str]:
+    """Chips per seat: "3,000 to seat 4, 1,500 to seat 6" / 「4番席に3,000、6番席に1,500」, the
+    amount kept apart from the seat's number (``particle`` joins them in Japanese: に, が)."""
     return (
-        ", ".join(f"seat {s} {amount(a)}" for s, a in pairs),
-        "、".join(f"{seat_ja(s)}{amount(a)}" for s, a in pairs),
+        ", ".join(f"{amount(a)} to seat {s}" for s, a in pairs),
+        "、".join(f"{seat_ja(s)}{particle}{amount(a)}" for s, a in pairs),
     )
 
 
@@ -145,8 +147,8 @@ def award_text(f: dict[str, Any], out: Text) -> None:
                     f"{head_ja}ハイの半分は{seats_ja(hw)}（「{high_name.name('ja')}」）、"
                     f"ローの半分は{seats_ja(lw)}（「{low_name.name('ja')}」）です。",
                 )
-        shares_en, shares_ja = _shares(sorted((seat_of[p], a) for p, a in pot.awards.items()))
-        out.say("award.paid", f"Paid: {shares_en}.", f"配分は{shares_ja}です。")
+        shares_en, shares_ja = _shares(sorted((seat_of[p], a) for p, a in pot.awards.items()), "に")
+        out.say("award.paid", f"Paid: {shares_en}.", f"{shares_ja}を配ります。")
         if pot.odd_chip_to_high:
             out.say(
                 "award.odd_to_high",
@@ -165,7 +167,7 @@ def award_text(f: dict[str, Any], out: Text) -> None:
                 f"An odd chip of {amount(f['min_chip'])} goes to seat {seat_of[p]}: {why_en}.",
                 f"端数チップ{amount(f['min_chip'])}は{seat_ja(seat_of[p])}へ：{why_ja}。",
             )
-    totals_en, totals_ja = _shares(sorted((seat_of[p], a) for p, a in result.totals.items() if a))
+    totals_en, totals_ja = _shares(sorted((seat_of[p], a) for p, a in result.totals.items() if a), "が")
     if len(result.pots) > 1:
         out.say(
             "award.each_pot",

@@ -247,8 +247,8 @@ def explain_result(deal: TenStudDeal) -> dict[str, str]:
             "ja": f"10枚から選ぶ最強の5枚で、{winners[0]}番席が{value.name('ja')}"
             f"（{cards_text(value.cards)}）となりポット{deal.pot:,}を獲得します。",
         }
-    shares = ", ".join(f"seat {p} {awards[p]:,}" for p in winners)
-    shares_ja = "、".join(f"{p}番席{awards[p]:,}" for p in winners)
+    shares = ", ".join(f"{awards[p]:,} to seat {p}" for p in winners)
+    shares_ja = "、".join(f"{p}番席に{awards[p]:,}" for p in winners)
     en = (
         f"{_seats(winners, 'en').capitalize()} tie exactly with {value.name('en').lower()} "
         f"and split the pot of {deal.pot:,} ({shares})"

@@ -222,15 +222,22 @@ def _check_drawn(document: dict[str, Any], kind: str, seen: Counter[str], reveal
     return html
 
 
+def _seats_words(seats: list[int]) -> str:
+    """Seats as the page names them in English: "seat 5", "seats 2 and 5", "seats 1, 2 and 5"."""
+    if len(seats) == 1:
+        return f"seat {seats[0]}"
+    return "seats " + ", ".join(str(s) for s in seats[:-1]) + f" and {seats[-1]}"
+
+
 def _check_layers(table: Element, layers: list[dict[str, Any]], seen: Counter[str]) -> None:
-    """Each pot on its own, its name, amount and seats apart: "Side pot 1: 4,000 (seats 2, 5)"."""
+    """Each pot on its own, its name, amount and seats apart: "Side pot 1: 4,000 (seats 2 and 5)"."""
     if len(layers) < 2:
         return
     items = _find(_one(table, _has_class("stud__pots"), "pots"), lambda e: e.name == "li")
     drawn = [" ".join(_text(li).split()) for li in items]
     names = ["Main pot"] + [f"Side pot {i}" for i in range(1, len(layers))]
     expected = [
-        f"{name}: {chips(layer['amount'])} (seats {', '.join(str(s) for s in layer['eligible'])})"
+        f"{name}: {chips(layer['amount'])} ({_seats_words(layer['eligible'])})"
         for name, layer in zip(names, layers, strict=True)
     ]
     assert drawn == expected

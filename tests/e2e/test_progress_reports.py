@@ -132,7 +132,7 @@ def test_a_trainee_reads_their_progress_on_a_phone(new_page, screenshot, demo_da
     page.wait_for_load_state("load")
     expect(page.locator("#history figure.chart svg")).to_have_count(2)
     page.get_by_label("Skill", exact=True).select_option("bring_in")
-    expect(page.locator(".chart__legend").nth(1)).to_contain_text("target 6.0s")
+    expect(page.locator(".chart__legend").nth(1)).to_contain_text("target 6.0 s")
     screenshot(page, "my-progress")
     _fits(page, PHONE)
     assert page.console_errors == []

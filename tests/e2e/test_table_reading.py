@@ -46,7 +46,7 @@ TEXT = {
         "log_in": "ログイン",
         "folded": "フォールド済み",
         "all_in": "オールイン",
-        "short_ante": "ショートアンテ",
+        "short_ante": "ショートアンティ",
         "right": "正解",
     },
 }

@@ -122,7 +122,7 @@ def test_the_list_page_sorts_with_an_htmx_fragment_and_flags_bad_items(
     assert response.status_code == 200
     assert "Razz: two kings" in html
     assert "Check this item" in html
-    assert "50 %" in html
+    assert "50%" in html
     assert "6.5 s" in html
     fragment = client.get(
         url, {"sort": "attempts", "dir": "desc"}, HTTP_HX_REQUEST="true", **EN
@@ -165,7 +165,7 @@ def test_the_detail_page_shows_each_version_and_the_wrong_answers(login_as, inst
     )
     assert "All versions combined" in html
     assert "Version 1" in html
-    assert "6 answers (100 % of the wrong answers)" in html
+    assert "6 answers (100% of the wrong answers)" in html
     assert "Seat 1" in html  # the wrong answer, in words
     assert "Rules: TDA 2024 (tournament) (house rules)" in html  # whose rules it is asked under
 

@@ -147,8 +147,8 @@ def test_the_history_filter_answers_with_the_chart_fragment(login_as, trainee):
     body = response.content.decode()
     assert body.lstrip().startswith('<div id="history"')
     assert "<html" not in body
-    assert "Dashed line: target 8.0s" not in body  # the stub target is 10 s
-    assert "Dashed line: target 10.0s" in body
+    assert "Dashed line: target 8.0 s" not in body  # the stub target is 10 s
+    assert "Dashed line: target 10.0 s" in body
 
 
 def test_a_bad_history_filter_answers_422_with_a_message(login_as, trainee):

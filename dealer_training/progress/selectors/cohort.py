@@ -74,7 +74,7 @@ class HeatCell(Tally):
         self.band = "none" if accuracy is None else str(accuracy_band(accuracy, bar))
         self.accuracy_text = "" if accuracy is None else f"{accuracy:.0f}%"
         seconds = self.average_seconds
-        self.seconds_text = "" if seconds is None else f"{seconds:.1f}s"
+        self.seconds_text = "" if seconds is None else _("%(s)s s") % {"s": f"{seconds:.1f}"}
         self.slow = self.over_target
         self.mark = STATUS_MARKS[status] if status in (Status.MASTERED, Status.SLIPPING) else ""
         said = [words[status]] if status != Status.NOT_STARTED else []

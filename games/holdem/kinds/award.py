@@ -62,8 +62,8 @@ def _award(scenario: HoldemScenario, replay: HoldemReplay) -> Solution:
             en.append(f"seat {winners[0]} wins {name_en} of {pot['amount']:,} with {hand_phrase(value)}")
             ja.append(f"{amount_ja}は{winners[0]}番席が{value.name('ja')}で獲得します")
         else:
-            shares_en = ", ".join(f"seat {s} {awards[str(s)]:,}" for s in winners)
-            shares_ja = "、".join(f"{s}番席{awards[str(s)]:,}" for s in winners)
+            shares_en = ", ".join(f"{awards[str(s)]:,} to seat {s}" for s in winners)
+            shares_ja = "、".join(f"{s}番席に{awards[str(s)]:,}" for s in winners)
             text_en = f"{seats_en(winners)} tie with {hand_phrase(value)} and split {name_en} of {pot['amount']:,} ({shares_en})"
             text_ja = (
                 f"{amount_ja}は{seats_ja(winners)}が{value.name('ja')}で同点のため分けます（{shares_ja}）"

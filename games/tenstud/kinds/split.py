@@ -38,8 +38,8 @@ def _split(scenario: TenStudScenario, state: TenStudPosition) -> Solution:
         )
         ja = f"10枚から選ぶ最強の5枚で、{who[0]}番席が{value.name('ja')}（{cards_text(value.cards)}）となりポット{state.pot:,}を全て獲得します。"
     else:
-        shares_en = ", ".join(f"seat {seat(p)} {awards[p]:,}" for p in winners)
-        shares_ja = "、".join(f"{seat(p)}番席{awards[p]:,}" for p in winners)
+        shares_en = ", ".join(f"{awards[p]:,} to seat {seat(p)}" for p in winners)
+        shares_ja = "、".join(f"{seat(p)}番席に{awards[p]:,}" for p in winners)
         en = (
             f"{seats_en(who).capitalize()} tie exactly with {hand_phrase(value)} and share the pot of {state.pot:,} "
             f"evenly ({shares_en}); suits do not break ties in this game."

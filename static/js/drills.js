@@ -124,6 +124,27 @@
     }, 100);
   }
 
+  // An exam's time left, counted down to its time limit (the server ends the sitting there).
+  var examTimer = null;
+  function startExamClock() {
+    if (examTimer) { clearInterval(examTimer); examTimer = null; }
+    var ends = document.querySelector("[data-exam-ends]");
+    var left = ends && ends.querySelector("[data-exam-left]");
+    var at = ends && Date.parse(ends.getAttribute("data-ends-at"));
+    if (!left || !at) return;
+    var value = left.querySelector("[data-exam-left-value]");
+    function tick() {
+      if (!document.body.contains(left)) { clearInterval(examTimer); examTimer = null; return; }
+      var seconds = Math.max(0, Math.ceil((at - Date.now()) / 1000));
+      var minutes = Math.floor(seconds / 60);
+      value.textContent = minutes + ":" + String(seconds % 60).padStart(2, "0");
+      left.hidden = false;
+      ends.classList.toggle("drill__ends--low", seconds <= 60);
+    }
+    tick();
+    examTimer = setInterval(tick, 1000);
+  }
+
   // The sheet leaves the whole table in view above it when it can (at least 40% of the screen
   // stays the sheet's), and the page is padded by the sheet's height so nothing stays under it.
   function fitPanel() {
@@ -195,6 +216,7 @@
     setUpPots();
     markActive();
     startClock();
+    startExamClock();
     fitPanel();
     watchPanel();
     showTable();

@@ -14,9 +14,12 @@ from django.core.management import call_command
 from playwright.sync_api import expect
 
 from dealer_training.accounts.models import Membership
+from dealer_training.drills.exams import exam_start
 from dealer_training.drills.models import Question
 from dealer_training.drills.present import table_for
 from dealer_training.drills.services import current_question, session_start
+from dealer_training.scenarios.models import DrillSet
+from tests.scenarios.factories import add_item
 
 from .conftest import ARTIFACTS, DESKTOP
 from .test_drill_sessions import LOCALES, _log_in
@@ -132,7 +135,7 @@ def _check_question_page(page, screenshot, label):
     _seats_clear_of_the_panel(page, "as the page opens")
 
 
-def _open_keypad(page):
+def _open_keypad(page, clock="[data-clock]"):
     """Focus an amount as a dealer would (ticking the option that asks for it first)."""
     form = page.locator("[data-answer-form]")
     if form.locator("[data-options]").count():
@@ -146,7 +149,7 @@ def _open_keypad(page):
     expect(amount).to_have_value(re.compile("1$"))
     _in_view(page, keypad, "the keypad")
     _in_view(page, form.locator("button[type=submit]"), "the answer button with the keypad open")
-    _in_view(page, page.locator("[data-clock]"), "the clock with the keypad open")
+    _in_view(page, page.locator(clock), "the clock with the keypad open")
 
 
 @pytest.mark.parametrize(("case", "skill", "kind", "seats"), CASES, ids=[c[0] for c in CASES])
@@ -174,6 +177,37 @@ def test_the_question_controls_and_clock_are_in_view_with_the_table(
         _open_keypad(page)
         _seats_clear_of_the_panel(page, "with the keypad open")
         _shots(page, screenshot, f"{case}-keypad")
+    assert page.console_errors == []
+
+
+@pytest.mark.parametrize(
+    ("language", "viewport"), [("ja", PHONE_SMALL), ("en", DESKTOP)], ids=["ja-phone", "en-desktop"]
+)
+def test_an_exam_keeps_its_time_left_in_view_with_the_question(
+    new_page, screenshot, demo_data, language, viewport
+):
+    membership = Membership.objects.select_related("organisation", "user").get(user__email=TRAINEE)
+    exam = DrillSet.objects.create(
+        organisation=membership.organisation, title="Pots", is_exam=True, exam_minutes=30
+    )
+    add_item(exam, skill="side_pots", variant="F7S", count=2)
+    session = exam_start(
+        organisation=membership.organisation, trainee=membership.user, drill_set=exam, seed="phone"
+    )
+    page = new_page(viewport=viewport, locale=LOCALES[language])
+    _log_in(page, language, TRAINEE)
+    page.goto(f"/o/demo-card-room/drills/s/{session.pk}/")
+    ends = page.locator("[data-exam-ends]")
+    expect(ends.locator("[data-exam-left-value]")).to_have_text(re.compile(r"^(30:00|29:\d\d)$"))
+    form = page.locator("[data-answer-form]")
+    _in_view(page, ends, "the time left")
+    _in_view(page, form.locator(".answer-form__prompt"), "the question")
+    _in_view(page, form.locator("button[type=submit]"), "the answer button")
+    _no_sideways_overflow(page)
+    _seats_clear_of_the_panel(page, "in an exam")
+    _open_keypad(page, clock="[data-exam-ends]")
+    _seats_clear_of_the_panel(page, "in an exam with the keypad open")
+    _shots(page, screenshot, "exam-keypad")
     assert page.console_errors == []
 
 

@@ -51,6 +51,23 @@ LINES_JS = """el => {
 }"""
 
 
+# The room a select has for its chosen option's words (its width less padding and arrow), and
+# the width of those words in its font.
+SELECT_JS = """el => {
+  const probe = document.createElement("span");
+  probe.textContent = el.options[el.selectedIndex].text;
+  probe.style.font = getComputedStyle(el).font;
+  probe.style.whiteSpace = "nowrap";
+  probe.style.position = "absolute";
+  document.body.append(probe);
+  const needed = probe.getBoundingClientRect().width;
+  probe.remove();
+  const style = getComputedStyle(el);
+  const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 16;
+  return [room, needed];
+}"""
+
+
 @pytest.fixture
 def demo_data(transactional_db):
     call_command("seed_demo", verbosity=0)
@@ -234,3 +251,28 @@ def test_short_labels_never_break_inside_a_word_on_a_phone(new_page, screenshot,
     expect(nav).to_be_visible()
     _no_sideways_overflow(page)
     _shots(page, screenshot, "labels")
+
+
+@pytest.mark.parametrize("language", ["ja", "en"])
+def test_the_main_menu_scrolls_inside_itself_on_a_phone(new_page, screenshot, demo_data, language):
+    page = new_page(viewport=PHONE_SMALL, locale=LOCALES[language])
+    _log_in(page, language, "owner@demo.example")
+    nav = page.get_by_role("navigation", name=re.compile("Main|メイン"))
+    expect(nav).to_be_visible()
+    _no_sideways_overflow(page)
+    widths = nav.evaluate("el => [el.scrollWidth, el.clientWidth]")
+    links = nav.get_by_role("link")
+    # Every link is reached by the keyboard: focus brings it into the menu's view.
+    last = links.nth(links.count() - 1)
+    last.focus()
+    expect(last).to_be_in_viewport()
+    _no_sideways_overflow(page)
+    assert widths[0] >= widths[1]
+    _shots(page, screenshot, "menu")
+    page.goto("/o/demo-card-room/drills/")
+    _no_sideways_overflow(page)
+    # Each select is wide enough for the words of its choice (a select cut them short before).
+    for select in page.locator("form.start-form select").all():
+        room, needed = select.evaluate(SELECT_JS)
+        assert needed <= room, f"{select.get_attribute('name')}: {needed}px of words in {room}px"
+    _shots(page, screenshot, "drills")

@@ -197,6 +197,23 @@
     }
   }
 
+  // The fold button of the phone's sheet (hidden on a wide screen, where the panel is beside).
+  function setUpFold() {
+    var button = document.querySelector("[data-panel-fold]");
+    if (!button) return;
+    button.hidden = !narrow();
+    if (!narrow()) fold(false);
+  }
+
+  function fold(folded) {
+    var panel = document.querySelector("[data-panel]");
+    var button = document.querySelector("[data-panel-fold]");
+    if (!panel || !button) return;
+    panel.classList.toggle("drill__panel--folded", folded);
+    button.setAttribute("aria-expanded", folded ? "false" : "true");
+    fitPanel();
+  }
+
   function openHistory() {
     // The hand's earlier streets are folded away on a phone; where there is room, open them all.
     if (!(window.matchMedia && window.matchMedia("(min-width: 60rem)").matches)) return;
@@ -217,6 +234,7 @@
     markActive();
     startClock();
     startExamClock();
+    setUpFold();
     fitPanel();
     watchPanel();
     showTable();
@@ -227,6 +245,8 @@
   document.addEventListener("click", function (event) {
     var key = event.target.closest("[data-key]");
     if (key) { event.preventDefault(); press(key.getAttribute("data-key")); return; }
+    var foldButton = event.target.closest("[data-panel-fold]");
+    if (foldButton) { fold(foldButton.getAttribute("aria-expanded") === "true"); return; }
     var add = event.target.closest("[data-pot-add]");
     if (add) { event.preventDefault(); addPot(add); return; }
     var seat = event.target.closest("[data-table] [data-seat]");
@@ -267,7 +287,7 @@
   });
 
   var fitting = false;
-  window.addEventListener("resize", fitPanel);
+  window.addEventListener("resize", function () { setUpFold(); fitPanel(); });
   window.addEventListener("scroll", function () {
     if (fitting || narrow()) return;
     fitting = true;

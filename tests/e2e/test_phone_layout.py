@@ -152,6 +152,22 @@ def _check_question_page(page, screenshot, label):
     _seats_clear_of_the_panel(page, "as the page opens")
 
 
+def _fold_and_unfold(page, screenshot, label):
+    """The sheet folds to its head (clock and question still in view) and opens again."""
+    fold = page.locator("[data-panel-fold]")
+    expect(fold).to_have_attribute("aria-expanded", "true")
+    submit = page.locator("[data-answer-form] button[type=submit]")
+    fold.click()
+    expect(fold).to_have_attribute("aria-expanded", "false")
+    expect(submit).to_be_hidden()
+    _in_view(page, page.locator("[data-clock]"), "the clock, folded")
+    _in_view(page, page.locator(".answer-form__prompt"), "the question, folded")
+    _shots(page, screenshot, f"{label}-folded")
+    fold.press("Enter")
+    expect(fold).to_have_attribute("aria-expanded", "true")
+    _in_view(page, submit, "the answer button, unfolded")
+
+
 def _open_keypad(page, clock="[data-clock]"):
     """Focus an amount as a dealer would (ticking the option that asks for it first)."""
     form = page.locator("[data-answer-form]")
@@ -190,6 +206,8 @@ def test_the_question_controls_and_clock_are_in_view_with_the_table(
     page.goto(f"/o/demo-card-room/drills/s/{session.pk}/")
     assert Question.objects.get(pk=question.pk).kind == kind
     _check_question_page(page, screenshot, case)
+    if viewport == PHONE_SMALL:
+        _fold_and_unfold(page, screenshot, case)
     if page.locator("[data-answer-form] [data-amount]").count():
         _open_keypad(page)
         _seats_clear_of_the_panel(page, "with the keypad open")

@@ -8,6 +8,12 @@
   var activeSeatField = null;
   var activeAmount = null;
   var clockTimer = null;
+  var panelWatch = null;
+
+  // Narrow screens (phones): the panel is a sheet at the bottom of the screen (drills.css).
+  function narrow() {
+    return !(window.matchMedia && window.matchMedia("(min-width: 60rem)").matches);
+  }
 
   function form() {
     return document.querySelector("[data-answer-form]");
@@ -118,6 +124,96 @@
     }, 100);
   }
 
+  // An exam's time left, counted down to its time limit (the server ends the sitting there).
+  var examTimer = null;
+  function startExamClock() {
+    if (examTimer) { clearInterval(examTimer); examTimer = null; }
+    var ends = document.querySelector("[data-exam-ends]");
+    var left = ends && ends.querySelector("[data-exam-left]");
+    var at = ends && Date.parse(ends.getAttribute("data-ends-at"));
+    if (!left || !at) return;
+    var value = left.querySelector("[data-exam-left-value]");
+    function tick() {
+      if (!document.body.contains(left)) { clearInterval(examTimer); examTimer = null; return; }
+      var seconds = Math.max(0, Math.ceil((at - Date.now()) / 1000));
+      var minutes = Math.floor(seconds / 60);
+      value.textContent = minutes + ":" + String(seconds % 60).padStart(2, "0");
+      left.hidden = false;
+      ends.classList.toggle("drill__ends--low", seconds <= 60);
+    }
+    tick();
+    examTimer = setInterval(tick, 1000);
+  }
+
+  // The sheet leaves the whole table in view above it when it can (at least 40% of the screen
+  // stays the sheet's), and the page is padded by the sheet's height so nothing stays under it.
+  function fitPanel() {
+    var root = document.documentElement;
+    var panel = document.querySelector("[data-panel]");
+    var table = document.querySelector("#question-table [data-table]");
+    if (!panel) return;
+    if (!narrow()) {
+      // Beside the table: as tall as the screen below the panel's top, so its foot stays in view.
+      root.style.removeProperty("--sheet-max");
+      root.style.removeProperty("--sheet-h");
+      var top = Math.max(panel.getBoundingClientRect().top, 8);
+      root.style.setProperty("--panel-max", Math.floor(window.innerHeight - top - 8) + "px");
+      return;
+    }
+    var room = window.innerHeight;
+    var tableHeight = table ? table.getBoundingClientRect().height : 0;
+    var max = Math.max(room * 0.4, room - tableHeight - 8);
+    root.style.setProperty("--sheet-max", Math.floor(max) + "px");
+    root.style.setProperty("--sheet-h", Math.ceil(panel.getBoundingClientRect().height) + "px");
+  }
+
+  function watchPanel() {
+    if (panelWatch) { panelWatch.disconnect(); panelWatch = null; }
+    var panel = document.querySelector("[data-panel]");
+    if (!panel || !window.ResizeObserver) return;
+    panelWatch = new ResizeObserver(function () { fitPanel(); });
+    panelWatch.observe(panel);
+  }
+
+  // On a phone the question opens with the table at the top of the screen, the sheet below it.
+  function showTable() {
+    var table = document.querySelector("#question-table");
+    if (!table || !narrow() || !form()) return;
+    window.scrollTo(0, Math.max(0, table.getBoundingClientRect().top + window.pageYOffset - 4));
+  }
+
+  // On a phone the keypad opens while an amount is being typed and closes for the other inputs,
+  // so the sheet stays low; on a wide screen it stays open.
+  function showKeypad(open) {
+    var pad = document.querySelector("[data-keypad]");
+    if (!pad) return;
+    var wanted = amounts().length > 0 && (open || !narrow());
+    if (pad.hidden === !wanted) return;
+    pad.hidden = !wanted;
+    fitPanel();
+    if (wanted && activeAmount) {
+      var around = activeAmount.closest(".field, .pot-row, .ranking__row") || activeAmount;
+      around.scrollIntoView({ block: "nearest" });
+    }
+  }
+
+  // The fold button of the phone's sheet (hidden on a wide screen, where the panel is beside).
+  function setUpFold() {
+    var button = document.querySelector("[data-panel-fold]");
+    if (!button) return;
+    button.hidden = !narrow();
+    if (!narrow()) fold(false);
+  }
+
+  function fold(folded) {
+    var panel = document.querySelector("[data-panel]");
+    var button = document.querySelector("[data-panel-fold]");
+    if (!panel || !button) return;
+    panel.classList.toggle("drill__panel--folded", folded);
+    button.setAttribute("aria-expanded", folded ? "false" : "true");
+    fitPanel();
+  }
+
   function openHistory() {
     // The hand's earlier streets are folded away on a phone; where there is room, open them all.
     if (!(window.matchMedia && window.matchMedia("(min-width: 60rem)").matches)) return;
@@ -128,8 +224,7 @@
     openHistory();
     activeSeatField = null;
     activeAmount = null;
-    var pad = document.querySelector("[data-keypad]");
-    if (pad && amounts().length) pad.hidden = false;
+    showKeypad(false);
     if (window.matchMedia && window.matchMedia("(pointer: coarse)").matches) {
       // On a phone the keypad replaces the system keyboard, which would cover the table.
       amounts().forEach(function (input) { input.setAttribute("inputmode", "none"); });
@@ -138,13 +233,20 @@
     setUpPots();
     markActive();
     startClock();
+    startExamClock();
+    setUpFold();
+    fitPanel();
+    watchPanel();
+    showTable();
     var next = document.querySelector("[data-next]");
-    if (next) next.focus();
+    if (next) next.focus({ preventScroll: narrow() });
   }
 
   document.addEventListener("click", function (event) {
     var key = event.target.closest("[data-key]");
     if (key) { event.preventDefault(); press(key.getAttribute("data-key")); return; }
+    var foldButton = event.target.closest("[data-panel-fold]");
+    if (foldButton) { fold(foldButton.getAttribute("aria-expanded") === "true"); return; }
     var add = event.target.closest("[data-pot-add]");
     if (add) { event.preventDefault(); addPot(add); return; }
     var seat = event.target.closest("[data-table] [data-seat]");
@@ -154,7 +256,12 @@
   document.addEventListener("focusin", function (event) {
     var field = event.target.closest && event.target.closest("[data-seat-field]");
     if (field) { activeSeatField = field; markActive(); }
-    if (event.target.matches && event.target.matches("[data-amount]")) activeAmount = event.target;
+    if (event.target.matches && event.target.matches("[data-amount]")) {
+      activeAmount = event.target;
+      showKeypad(true);
+    } else if (event.target.closest && form() && form().contains(event.target) && !event.target.closest("[data-keypad], .answer-form__foot")) {
+      showKeypad(false);
+    }
   });
 
   document.addEventListener("change", function (event) {
@@ -179,6 +286,13 @@
     }
   });
 
+  var fitting = false;
+  window.addEventListener("resize", function () { setUpFold(); fitPanel(); });
+  window.addEventListener("scroll", function () {
+    if (fitting || narrow()) return;
+    fitting = true;
+    window.requestAnimationFrame(function () { fitting = false; fitPanel(); });
+  }, { passive: true });
   document.addEventListener("DOMContentLoaded", setUp);
   document.addEventListener("htmx:afterSettle", setUp);
 })();

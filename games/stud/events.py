@@ -3,6 +3,11 @@
 Applying an event gives a :class:`Ruling` and changes the hand as the ruling says: a dead
 hand or a binding fold is out, an exposed 3rd-street downcard becomes the upcard, an
 absent player's hand is killed after the deal, a misdeal ends the hand.
+
+The dealer's errors of :data:`DEALER_ERRORS` (a card to the wrong seat, a skipped seat, a
+card to a folded hand, a wrong bring-in called, a pot pushed to the wrong player, and a
+player's action out of turn) are corrected by their remedy: the hand then goes on as it
+was before the error (a binding fold out of turn excepted, which takes the hand out).
 """
 
 from __future__ import annotations
@@ -16,7 +21,17 @@ from games.core.errors import EngineError
 if TYPE_CHECKING:
     from games.stud.state import StudState
 
-__all__ = ["EVENT_TYPES", "RULING_CODES", "Event", "Ruling", "apply_event", "substantial_action"]
+__all__ = [
+    "DEALER_ERRORS",
+    "DEALER_REMEDIES",
+    "EVENT_TYPES",
+    "OUT_OF_TURN_ACTIONS",
+    "RULING_CODES",
+    "Event",
+    "Ruling",
+    "apply_event",
+    "substantial_action",
+]
 
 EVENT_TYPES: dict[str, tuple[str, ...]] = {
     # type: extra keys it requires
@@ -28,8 +43,16 @@ EVENT_TYPES: dict[str, tuple[str, ...]] = {
     "absent_at_deal": (),
     "wrong_card_count": ("count",),
     "boxed_cards": ("count",),
+    "card_to_wrong_seat": ("street",),
+    "seat_skipped": ("street",),
+    "card_to_folded_hand": ("street",),
+    "action_out_of_turn": ("action",),
+    "wrong_bring_in_called": (),
+    "wrong_pot_pushed": (),
 }
 SEAT_OPTIONAL = ("premature_card", "boxed_cards")
+# The actions a player can take out of turn (TDA 2024 Rule 53).
+OUT_OF_TURN_ACTIONS = ("check", "call", "bet", "raise", "fold")
 
 RULING_CODES = (
     "dead_hand",
@@ -41,6 +64,38 @@ RULING_CODES = (
     "reshuffle_no_burn",
     "kill_hand",
     "misdeal",
+    "correct_deal",
+    "back_up_action",
+    "back_up_no_raise",
+    "correct_bring_in",
+    "retrieve_pot",
+)
+
+# The errors a dealer must catch at the table and the remedies they are fixed with (the
+# ``dealer_error`` question): what the dealer did wrong, or what a player did that the dealer
+# must stop, and the remedy the house rules require.
+DEALER_ERRORS = (
+    "downcard_exposed_by_dealer",
+    "premature_card",
+    "card_to_wrong_seat",
+    "seat_skipped",
+    "card_to_folded_hand",
+    "action_out_of_turn",
+    "wrong_bring_in_called",
+    "wrong_pot_pushed",
+)
+DEALER_REMEDIES = (
+    "misdeal",
+    "becomes_upcard",
+    "replace_card",
+    "card_plays",
+    "reshuffle_no_burn",
+    "correct_deal",
+    "back_up_action",
+    "back_up_no_raise",
+    "binding_fold",
+    "correct_bring_in",
+    "retrieve_pot",
 )
 
 
@@ -54,6 +109,7 @@ class Event:
     card: Card | None = None
     street: int | None = None
     count: int | None = None
+    action: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"after": self.after, "type": self.type}
@@ -65,6 +121,8 @@ class Event:
             out["street"] = self.street
         if self.count is not None:
             out["count"] = self.count
+        if self.action is not None:
+            out["action"] = self.action
         return out
 
 
@@ -108,7 +166,13 @@ def apply_event(state: StudState, event: Event) -> Ruling:
     if state.phase == "misdeal":
         raise _fail(event, "hand_misdealt", "the hand was already declared a misdeal")
     player = state.player_of_seat(event.seat) if event.seat is not None else None
-    any_seat = ("wrong_card_count", "boxed_cards", "premature_card")
+    any_seat = (
+        "wrong_card_count",
+        "boxed_cards",
+        "premature_card",
+        "card_to_folded_hand",
+        "wrong_pot_pushed",
+    )
     if player is not None and state.folded[player] and event.type not in any_seat:
         raise _fail(
             event, "event_player_not_in_hand", f"seat {event.seat} is not in the hand", seat=event.seat
@@ -262,7 +326,10 @@ def _boxed(state: StudState, event: Event, player: int | None) -> Ruling:
     return Ruling("replace_card", event.seat, event, ("TDA 2024 Rule 35-A",), {"count": event.count})
 
 
+from games.stud.events_dealer import DEALER_HANDLERS  # noqa: E402 (the handlers use Event and Ruling)
+
 _HANDLERS = {
+    **DEALER_HANDLERS,
     "picks_up_upcards": _picks_up,
     "exposes_own_downcard": _exposes_own,
     "folds_not_facing_bet": _folds_not_facing,

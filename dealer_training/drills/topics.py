@@ -41,6 +41,7 @@ TOPICS: dict[str, tuple[Topic, ...]] = {
     Skill.STUB: (Topic("stub"),),
     Skill.STUB_COUNT: (Topic("stub_count"),),
     Skill.RULINGS: (Topic("ruling"),),
+    Skill.DEALER_ERRORS: (Topic("dealer_error"),),
     Skill.SIDE_POTS: (Topic("pots", "side_pots"),),
     Skill.SHOWDOWN: (
         Topic("showdown_first"),
@@ -121,4 +122,5 @@ def skill_of_walk_stage(stage: str, document_pots: int = 1) -> str:
         "stub": Skill.STUB,
         "showdown_first": Skill.SHOWDOWN,
         "award": Skill.SIDE_POTS if document_pots > 1 else Skill.SHOWDOWN,
+        "dealer_error": Skill.DEALER_ERRORS,
     }[stage]

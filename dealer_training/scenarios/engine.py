@@ -412,6 +412,8 @@ def suggested_skill(
         return Skill.STUB_COUNT
     if kind == "ruling":
         return Skill.RULINGS
+    if kind == "dealer_error":
+        return Skill.DEALER_ERRORS
     if kind == "best_hands" and razz:
         return Skill.RAZZ_ORDER
     if kind == "award" and len(answer.get("pots") or []) > 1:

@@ -14,6 +14,7 @@ from .labels import (
     PROCEDURES,
     QUESTION_SHORT,
     RULINGS,
+    EVENT_TYPES,
     STREETS,
     cards_info,
     chips,
@@ -68,7 +69,12 @@ def seat_amounts(awards: Mapping[Any, int]) -> str:
 
 
 # Words for the codes of a CHOICE field, by the field's key (the engine's codes otherwise).
-CHOICE_LABELS: dict[str, Mapping[str, Any]] = {"procedure": PROCEDURES, "ruling": RULINGS}
+CHOICE_LABELS: dict[str, Mapping[str, Any]] = {
+    "procedure": PROCEDURES,
+    "ruling": RULINGS,
+    "error": EVENT_TYPES,
+    "remedy": RULINGS,
+}
 
 
 def field_label(f: Field) -> str:

@@ -11,10 +11,10 @@ from games.api import Field, fields, kind
 from .editor import Draft
 from .engine import Checked, message_for, place_of, stack_message
 from .labels import (
+    EVENT_TYPES,
     PROCEDURES,
     QUESTION_SHORT,
     RULINGS,
-    EVENT_TYPES,
     STREETS,
     cards_info,
     chips,

@@ -92,7 +92,7 @@ MISREADINGS = {
     ),
     "misdeal_only_initial_deal": (
         "A card to the wrong seat or a skipped seat is a misdeal only on the initial deal (TDA 2024 Rule 35-A); on 4th to 6th street the cards are put back in their seats and the deal goes on.",
-        "違う席に配ったり席を飛ばしたりしてミスディールになるのは最初のディールだけです（TDA 2024 ルール35-A）。4th〜6thストリートではカードを本来の席に置き直して配り続けます。",
+        "違う席に配ったり席を飛ばしたりしてミスディールになるのは最初のディールだけです（TDA 2024 ルール35-A）。4thストリートから6thストリートでは、カードを本来の席に置き直して配り続けます。",
     ),
     "oot_fold_binding": (
         "A fold out of turn is not backed up: it is binding (TDA 2024 Rule 53).",

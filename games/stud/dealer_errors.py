@@ -32,7 +32,7 @@ from typing import Any
 from games.core.errors import EngineError
 from games.stud.events import DEALER_ERRORS
 
-__all__ = ["GOES_ON", "STAGE_ERRORS", "inject_error", "possible_errors"]
+__all__ = ["GOES_ON", "STAGE_ERRORS", "error_facts", "error_of_facts", "inject_error", "possible_errors"]
 
 # The errors a hand walk's stage can stop on (games.stud.walk): the deal of 3rd street, the
 # bring-in, a betting action, the deal of 4th to 7th street, the award.
@@ -165,3 +165,42 @@ def inject_error(
                 continue
             return doc
     return None
+
+
+# What the table shows of a deal error: the cards of that street the seat holds when the hand is
+# stopped (a card to the wrong seat: the seat's own and the next seat's; a skipped seat: none; a
+# folded hand: the one it should not have).
+_HELD = {"card_to_wrong_seat": 2, "seat_skipped": 0, "card_to_folded_hand": 1}
+
+
+def error_facts(event: Mapping[str, Any]) -> dict[str, Any]:
+    """An error as the table shows it, without its name (the table view of a ``dealer_error``
+    question): the seat, card, street and action it concerns, and for a deal error the cards
+    of that street the seat holds (on 3rd street a card to the wrong seat leaves four).
+
+    >>> error_facts({"type": "seat_skipped", "seat": 3, "street": 5})
+    {'seat': 3, 'street': 5, 'held': 0}
+    """
+    facts = {k: v for k, v in event.items() if k not in ("type", "after")}
+    kind = event.get("type")
+    if kind in _HELD:
+        held = _HELD[str(kind)]
+        facts["held"] = held + 2 if held == 2 and event.get("street") == 3 else held
+    return facts
+
+
+def error_of_facts(facts: Mapping[str, Any], phase: str) -> str:
+    """The error that a table showing ``facts`` (:func:`error_facts`) stopped on, as a trainee
+    works it out: an action names a player acting out of turn, a card a downcard dealt face up,
+    the cards held a deal error, a street alone a premature card; with none of these, a pot
+    pushed at the showdown or a bring-in called before it."""
+    if facts.get("action") is not None:
+        return "action_out_of_turn"
+    if facts.get("card") is not None:
+        return "downcard_exposed_by_dealer"
+    if facts.get("held") is not None:
+        held = facts["held"]
+        return "seat_skipped" if held == 0 else "card_to_folded_hand" if held == 1 else "card_to_wrong_seat"
+    if facts.get("street") is not None:
+        return "premature_card"
+    return "wrong_pot_pushed" if phase == "showdown" else "wrong_bring_in_called"

@@ -13,7 +13,7 @@ from games.core.errors import EngineError
 from games.judge import judge
 from games.registry import kind
 from games.solve import solve
-from games.stud.dealer_errors import GOES_ON, STAGE_ERRORS, inject_error, possible_errors
+from games.stud.dealer_errors import GOES_ON, STAGE_ERRORS, error_of_facts, inject_error, possible_errors
 from games.stud.events import DEALER_ERRORS, DEALER_REMEDIES, RULING_CODES
 from games.stud.scenario import load_stud_scenario
 from games.stud.walk import STAGES, walk
@@ -212,7 +212,10 @@ def test_injection_is_deterministic_and_every_injected_document_solves_and_is_ju
                 seen_types.add(result["answer"]["error"])
                 seen_remedies.add(result["answer"]["remedy"])
                 # The table draws the error's facts, never its name.
-                assert "type" not in table_view(doc).get("event", {})
+                view = table_view(doc)
+                assert "type" not in view["event"]
+                # ... from which the error can be told, as a trainee tells it.
+                assert error_of_facts(view["event"], view["phase"]) == result["answer"]["error"]
                 wrong = {
                     **result["answer"],
                     "remedy": next(r for r in DEALER_REMEDIES if r != result["answer"]["remedy"]),

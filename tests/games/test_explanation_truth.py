@@ -618,13 +618,20 @@ PREDICATES: dict[str, Predicate] = {
     "ruling.misdeal_count": lambda c, t: _event_is(c, "wrong_card_count") and not _substantial(c),
     "ruling.dead_count": lambda c, t: _event_is(c, "wrong_card_count") and _substantial(c),
     "ruling.misdeal_skipped": lambda c, t: _event_is(c, "seat_skipped") and _ruling_pre(c)[1].street == 3,
-    "ruling.misdeal_wrong_seat": lambda c, t: _event_is(c, "card_to_wrong_seat") and _ruling_pre(c)[1].street == 3,
-    "ruling.correct_wrong_seat": lambda c, t: _event_is(c, "card_to_wrong_seat") and _ruling_pre(c)[1].street > 3,
+    "ruling.misdeal_wrong_seat": lambda c, t: (
+        _event_is(c, "card_to_wrong_seat") and _ruling_pre(c)[1].street == 3
+    ),
+    "ruling.correct_wrong_seat": lambda c, t: (
+        _event_is(c, "card_to_wrong_seat") and _ruling_pre(c)[1].street > 3
+    ),
     "ruling.correct_skipped": lambda c, t: _event_is(c, "seat_skipped") and _ruling_pre(c)[1].street > 3,
     "ruling.correct_folded": lambda c, t: (
-        _event_is(c, "card_to_folded_hand") and _ruling_pre(c)[1].folded[_player(c, c.scenario.events[-1].seat)]
+        _event_is(c, "card_to_folded_hand")
+        and _ruling_pre(c)[1].folded[_player(c, c.scenario.events[-1].seat)]
     ),
-    "ruling.oot_fold": lambda c, t: _event_is(c, "action_out_of_turn") and c.scenario.events[-1].action == "fold",
+    "ruling.oot_fold": lambda c, t: (
+        _event_is(c, "action_out_of_turn") and c.scenario.events[-1].action == "fold"
+    ),
     "ruling.back_up_no_raise": lambda c, t: (
         _event_is(c, "action_out_of_turn")
         and c.scenario.events[-1].action in ("check", "call")

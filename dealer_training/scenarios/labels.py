@@ -277,7 +277,12 @@ def describe_legal(action: Mapping[str, Any]) -> str:
 
 
 def describe_event(event: Mapping[str, Any]) -> str:
-    label = str(EVENT_TYPES.get(str(event.get("type")), event.get("type")))
+    """An irregularity in words; one drawn without its name (a dealer error the trainee must
+    name) is told by its facts alone."""
+    if event.get("type") is None:
+        label = str(_("The hand is stopped"))
+    else:
+        label = str(EVENT_TYPES.get(str(event.get("type")), event.get("type")))
     parts = [label]
     if event.get("seat") is not None:
         parts.append(seat_text(event["seat"]))
@@ -290,6 +295,8 @@ def describe_event(event: Mapping[str, Any]) -> str:
         parts.append(str(STREETS.get(event["street"], event["street"])))
     if event.get("count") is not None:
         parts.append(_("%(count)s cards") % {"count": event["count"]})
+    if event.get("held") is not None:
+        parts.append(_("%(count)s cards of that street in front of the seat") % {"count": event["held"]})
     if event.get("action"):
         parts.append(str(OUT_OF_TURN_ACTIONS.get(str(event["action"]), event["action"])))
     return " · ".join(parts)

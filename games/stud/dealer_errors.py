@@ -142,7 +142,8 @@ def inject_error(
     so that a hand walk can go on as dealt after the question. The same document and random
     state always give the same result.
     """
-    from games.solve import solve
+    from games.stud.scenario import load_stud_scenario
+    from games.stud.solve import solve_stud
 
     candidates = possible_errors(document, stage)
     by_type: dict[str, list[dict[str, Any]]] = {}
@@ -158,10 +159,10 @@ def inject_error(
             doc["_events"] = [*doc.get("_events", []), event]
             doc["_question"] = {"kind": "dealer_error"}
             try:
-                result = solve(doc)
+                result = solve_stud(load_stud_scenario(doc))
             except EngineError:
                 continue
-            if goes_on and result["answer"]["remedy"] not in GOES_ON:
+            if goes_on and result.answer["remedy"] not in GOES_ON:
                 continue
             return doc
     return None

@@ -12,11 +12,11 @@ was before the error (a binding fold out of turn excepted, which takes the hand 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from games.core.cards import Card
 from games.core.errors import EngineError
+from games.stud.events_dealer import DEALER_HANDLERS
+from games.stud.irregularity import Event, Ruling
 
 if TYPE_CHECKING:
     from games.stud.state import StudState
@@ -97,45 +97,6 @@ DEALER_REMEDIES = (
     "correct_bring_in",
     "retrieve_pot",
 )
-
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    """One irregularity: it happened after ``actions[after]`` (``-1``: before any action)."""
-
-    after: int
-    type: str
-    seat: int | None = None
-    card: Card | None = None
-    street: int | None = None
-    count: int | None = None
-    action: str | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"after": self.after, "type": self.type}
-        if self.seat is not None:  # format section 5: seat is an int; an event read without one has none
-            out["seat"] = self.seat
-        if self.card is not None:
-            out["card"] = str(self.card)
-        if self.street is not None:
-            out["street"] = self.street
-        if self.count is not None:
-            out["count"] = self.count
-        if self.action is not None:
-            out["action"] = self.action
-        return out
-
-
-@dataclass(frozen=True, slots=True)
-class Ruling:
-    """The ruling for an event: a code of section 5, the seat it concerns, the rules behind it
-    and the facts the explanation needs."""
-
-    code: str
-    seat: int | None
-    event: Event
-    rules: tuple[str, ...]
-    facts: dict[str, Any]
 
 
 def substantial_action(state: StudState) -> bool:
@@ -325,8 +286,6 @@ def _boxed(state: StudState, event: Event, player: int | None) -> Ruling:
         return Ruling("misdeal", None, event, ("TDA 2024 Rule 35-A",), {"count": event.count})
     return Ruling("replace_card", event.seat, event, ("TDA 2024 Rule 35-A",), {"count": event.count})
 
-
-from games.stud.events_dealer import DEALER_HANDLERS  # noqa: E402 (the handlers use Event and Ruling)
 
 _HANDLERS = {
     **DEALER_HANDLERS,

@@ -12,10 +12,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from games.core.errors import EngineError
+from games.stud.irregularity import Event, Ruling
 from games.stud.rules import Variant
 
 if TYPE_CHECKING:
-    from games.stud.events import Event, Ruling
     from games.stud.state import StudState
 
 __all__ = ["DEALER_HANDLERS"]
@@ -26,8 +26,6 @@ _BRING_IN_AGAIN = "Practice: a wrongly called bring-in is corrected"
 
 
 def _ruling(code: str, seat: int | None, event: Event, rules: tuple[str, ...], **facts: Any) -> Ruling:
-    from games.stud.events import Ruling
-
     return Ruling(code, seat, event, rules, facts)
 
 

@@ -40,12 +40,14 @@ def test_a_trainee_practises_dealer_errors_and_is_judged_on_the_error_and_the_re
         page = client.get(reverse("drills:play", args=[org.slug, session.pk]), **EN).content.decode()
         question = Question.objects.get(session=session, attempt__isnull=True)
         assert question.kind == "dealer_error"
-        assert 'name="error"' in page and 'name="remedy"' in page
+        assert 'name="error"' in page
+        assert 'name="remedy"' in page
         # The choices are in words, and the error asked about is not named before the answer:
         # the table tells its facts.
         assert "Put the cards in their proper seats and deal on in order" in page
         told = re.search(r'<p class="stud__event">(.*?)</p>', page, re.S)
-        assert told is not None and "The hand is stopped" in told.group(1)
+        assert told is not None
+        assert "The hand is stopped" in told.group(1)
         assert str(EVENT_TYPES[question.expected["answer"]["error"]]) not in told.group(1)
         answered = client.post(urls(org, question)["answer"], form_data(question, correct=correct), **EN)
         assert answered.status_code == 302

@@ -189,9 +189,11 @@ def test_the_errors_offered_fit_the_point_of_the_hand() -> None:
     assert {e["type"] for e in possible_errors(_step("bring_in"), "bring_in")} == {"wrong_bring_in_called"}
     assert {e["type"] for e in possible_errors(_step("award"))} == {"wrong_pot_pushed"}
     action = {e["type"] for e in possible_errors(_step("action", street=4), "action")}
-    assert action <= {"action_out_of_turn", "premature_card"} and "action_out_of_turn" in action
+    assert action <= {"action_out_of_turn", "premature_card"}
+    assert "action_out_of_turn" in action
     fourth = {e["type"] for e in possible_errors(_step("first_to_act", street=4))}
-    assert "wrong_bring_in_called" not in fourth and "wrong_pot_pushed" not in fourth
+    assert "wrong_bring_in_called" not in fourth
+    assert "wrong_pot_pushed" not in fourth
     for stage, allowed in STAGE_ERRORS.items():
         for event in possible_errors(_step(stage), stage):
             assert event["type"] in allowed
@@ -255,7 +257,8 @@ def test_a_walk_with_errors_stops_on_them_and_goes_on_as_dealt(variant: str) -> 
         (s.stage, s.document["actions"]) for s in plain
     ]
     for step in errors:
-        assert step.kind == "dealer_error" and step.fields == ("error", "remedy")
+        assert step.kind == "dealer_error"
+        assert step.fields == ("error", "remedy")
         following = noisy[step.index + 1]
         assert following.stage in STAGE_ERRORS
         assert step.document["actions"] == following.document["actions"]

@@ -18,6 +18,7 @@ from games.stud.events import DEALER_ERRORS, DEALER_REMEDIES, RULING_CODES
 from games.stud.scenario import load_stud_scenario
 from games.stud.walk import STAGES, walk
 from games.table import table_view
+from tests.games.helpers import deal, doc, street
 
 RULESETS = ("tda-2024", "robert-cash")
 
@@ -276,3 +277,63 @@ def test_a_wrong_remedy_is_diagnosed_as_the_confusion_it_shows() -> None:
     found = diagnose(doc, {"error": "card_to_wrong_seat", "remedy": "misdeal"})
     assert [f["code"] for f in found] == ["misdeal_only_initial_deal"]
     assert found[0]["ja"].endswith("。")
+
+
+# --- the errors the rulings already knew, asked as dealer errors: each of their remedies ----------
+
+THREE = deal("AsKs9h", "QdQc2c", "7h7c5s")
+FOURTH = [*THREE, "p2 pb", "p3 cc", "p1 cc", *street(["Ah", "3d", "4d"])]
+
+
+def _dealer(actions: list[str], event: dict[str, Any], **kw: Any) -> dict[str, Any]:
+    return _answer(doc(actions, kind="dealer_error", _events=[event], **kw))["answer"]
+
+
+def test_the_dealers_exposed_downcard_and_premature_card_keep_their_remedies() -> None:
+    exposed = {"after": 2, "type": "downcard_exposed_by_dealer", "seat": 1, "card": "As", "street": 3}
+    assert _dealer(THREE, exposed) == {
+        "error": "downcard_exposed_by_dealer",
+        "remedy": "becomes_upcard",
+        "seat": 1,
+    }
+    premature = {"after": len(FOURTH) - 1, "type": "premature_card", "street": 5}
+    assert _dealer(FOURTH, premature)["remedy"] == "reshuffle_no_burn"
+    seventh = [*FOURTH, "p1 cc", "p2 cc", "p3 cc"]
+    for ups in (["Ad", "6d", "8d"], ["Kc", "Jc", "Jd"]):
+        seventh += [*street(ups), "p1 cc", "p2 cc", "p3 cc"]
+    seventh += street(["2h", "Kh", "Qh"])
+    event = {
+        "after": len(seventh) - 3,
+        "type": "downcard_exposed_by_dealer",
+        "seat": 1,
+        "card": "2h",
+        "street": 7,
+    }
+    assert _dealer(seventh[:-2], event)["remedy"] == "replace_card"
+    all_in = [*FOURTH, "p1 cbr 500", "p2 cc", "p3 cc"]
+    for ups in (["Ad", "6d", "8d"], ["Kc", "Jc", "Jd"]):
+        all_in += street(ups)
+    all_in += street(["2h", "Kh", "Qh"])
+    event = {
+        "after": len(all_in) - 3,
+        "type": "downcard_exposed_by_dealer",
+        "seat": 1,
+        "card": "2h",
+        "street": 7,
+    }
+    assert _dealer(all_in, event, stacks=[10000, 800, 800])["remedy"] == "card_plays"
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_a_hand_made_check_out_of_turn_on_fourth_street(ruleset: str) -> None:
+    # 4th street: seat 1 (A♠ A♥ showing) acts first; seat 3 checks out of turn.
+    event = {"after": len(FOURTH) - 1, "type": "action_out_of_turn", "seat": 3, "action": "check"}
+    got = _dealer(FOURTH, event, ruleset=ruleset)
+    assert got == {
+        "error": "action_out_of_turn",
+        "remedy": "back_up_action" if ruleset == "tda-2024" else "back_up_no_raise",
+        "seat": 3,
+    }
+    explained = solve(doc(FOURTH, kind="dealer_error", ruleset=ruleset, _events=[event]))["explanation"]
+    assert "seat 1" in explained["en"]
+    assert "1番席" in explained["ja"]

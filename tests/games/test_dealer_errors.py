@@ -337,3 +337,15 @@ def test_a_hand_made_check_out_of_turn_on_fourth_street(ruleset: str) -> None:
     explained = solve(doc(FOURTH, kind="dealer_error", ruleset=ruleset, _events=[event]))["explanation"]
     assert "seat 1" in explained["en"]
     assert "1番席" in explained["ja"]
+
+
+def test_the_docstring_examples_hold() -> None:
+    import doctest
+
+    import games.stud.dealer_errors
+    import games.stud.kinds.dealer_error
+
+    for module in (games.stud.dealer_errors, games.stud.kinds.dealer_error):
+        result = doctest.testmod(module)
+        assert result.attempted > 0, module.__name__
+        assert result.failed == 0, module.__name__

@@ -31,6 +31,7 @@ from typing import Any
 
 from games.core.errors import EngineError
 from games.stud.events import DEALER_ERRORS
+from games.stud.events_dealer import faces_bet
 
 __all__ = ["GOES_ON", "STAGE_ERRORS", "error_facts", "error_of_facts", "inject_error", "possible_errors"]
 
@@ -119,7 +120,7 @@ def possible_errors(document: Mapping[str, Any], stage: str | None = None) -> li
     for i in state.queue[1:]:
         if state.stacks[i] <= 0:
             continue
-        facing = state.target > state.bets[i]
+        facing = faces_bet(state, i)
         for action in ("call", "raise", "fold") if facing else ("check", "bet", "fold"):
             add("action_out_of_turn", seat=seat(i), action=action)
     if street < 7 and state.round_actions > 0:

@@ -18,7 +18,7 @@ from games.stud.rules import Variant
 if TYPE_CHECKING:
     from games.stud.state import StudState
 
-__all__ = ["DEALER_HANDLERS"]
+__all__ = ["DEALER_HANDLERS", "faces_bet"]
 
 # No rulebook text retrieved decides these; the rules reference says so (citation texts).
 _MOVE_BACK = "Practice: cards put back in their seats"
@@ -73,8 +73,11 @@ def _folded_hand(state: StudState, event: Event, player: int | None) -> Ruling:
     return _ruling("correct_deal", event.seat, event, ("TDA 2024 RP-10 C", _MOVE_BACK), street=street)
 
 
-def _facing(state: StudState, player: int) -> bool:
-    return state.target > state.bets[player]
+def faces_bet(state: StudState, player: int) -> bool:
+    """A bet is pending for the player: more to call, or the forced opening still to come
+    (before the bring-in, or with the low card all-in on the ante, TDA 2024 RP-10 E, nobody may
+    check: each player calls, completes or folds)."""
+    return state.forced is not None or state.target > state.bets[player]
 
 
 def _out_of_turn(state: StudState, event: Event, player: int | None) -> Ruling:
@@ -87,7 +90,7 @@ def _out_of_turn(state: StudState, event: Event, player: int | None) -> Ruling:
             f"seat {event.seat} is not waiting to act in this betting round",
             seat=event.seat,
         )
-    facing = _facing(state, player)
+    facing = faces_bet(state, player)
     if (action in ("call", "raise") and not facing) or (action in ("check", "bet") and facing):
         raise _fail(
             event,

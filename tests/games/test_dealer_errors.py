@@ -15,6 +15,7 @@ from games.registry import kind
 from games.solve import solve
 from games.stud.dealer_errors import GOES_ON, STAGE_ERRORS, error_of_facts, inject_error, possible_errors
 from games.stud.events import DEALER_ERRORS, DEALER_REMEDIES, RULING_CODES
+from games.stud.events_dealer import faces_bet
 from games.stud.scenario import load_stud_scenario
 from games.stud.walk import STAGES, walk
 from games.table import table_view
@@ -108,7 +109,7 @@ def _waiting(doc: dict[str, Any]) -> tuple[int, bool]:
     state = _state(doc)
     for i in state.queue[1:]:
         if state.stacks[i] > 0:
-            return state.seat_of(i), state.target > state.bets[i]
+            return state.seat_of(i), faces_bet(state, i)
     raise AssertionError("nobody waits")
 
 

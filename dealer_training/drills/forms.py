@@ -11,7 +11,7 @@ from dealer_training.accounts.models import Organisation
 from dealer_training.scenarios.choices import Skill, Variant
 from dealer_training.scenarios.models import DrillSet
 
-from .models import Mode
+from .models import Mode, WalkLevel
 from .other_games import GAME_LABELS
 from .services import MAX_COUNT
 
@@ -31,6 +31,10 @@ class StartForm(forms.Form):
     topic = forms.CharField(label=_("Question"), max_length=20, required=False)
     count = forms.IntegerField(label=_("Questions"), min_value=1, max_value=MAX_COUNT, required=False)
     drill_set = forms.IntegerField(required=False, widget=forms.HiddenInput)
+    # Hand walks: how they are played (walk_levels); practice when none is chosen.
+    walk_level = forms.ChoiceField(
+        label=_("Level"), choices=WalkLevel.choices, initial=WalkLevel.PRACTICE, required=False
+    )
 
     def __init__(self, *args: Any, organisation: Organisation | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -44,6 +48,9 @@ class StartForm(forms.Form):
         if drill_set is None:
             raise forms.ValidationError(_("This drill set does not exist."))
         return drill_set
+
+    def clean_walk_level(self) -> str:
+        return self.cleaned_data.get("walk_level") or WalkLevel.PRACTICE
 
     def clean_mode(self) -> str:
         return self.cleaned_data.get("mode") or Mode.PRACTICE

@@ -3,6 +3,8 @@ included: their codes ("NT", "holdem", "min_raise") are never shown as they are.
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+
 from dealer_training.scenarios.choices import Skill, Variant
 from dealer_training.scenarios.labels import KIND_LABELS
 
@@ -41,3 +43,11 @@ def question_label(kind: str, variant: str = "") -> str:
     if topic is not None:
         return str(topic.label)
     return str(KIND_LABELS.get(kind, kind))
+
+
+def seconds_text(value: float | None, *, decimals: int = 1) -> str:
+    """A time in seconds as the page's language writes it, with thousands separators: "23.0 s"
+    in English, "23.0秒" in Japanese; "—" for no time."""
+    if value is None:
+        return "—"
+    return _("%(seconds)s s") % {"seconds": f"{float(value):,.{decimals}f}"}

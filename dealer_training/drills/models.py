@@ -24,6 +24,15 @@ class Mode(models.TextChoices):
     WALK = "walk", _("Hand walk")
 
 
+class WalkLevel(models.TextChoices):
+    """How a hand walk is played: with hints, on request, without, or at table pace (walk_levels)."""
+
+    LEARN = "learn", _("Learn")
+    GUIDED = "guided", _("Guided")
+    PRACTICE = "practice", _("Practice")
+    TABLE_READY = "table_ready", _("Table-ready")
+
+
 class TrainingSettings(models.Model):
     """An organisation's training bars: speed targets, mastery thresholds, exam pass marks."""
 
@@ -106,6 +115,26 @@ class DrillSession(models.Model):
         help_text=_("The other games' drills: one question kind, or empty for all of the game's kinds."),
     )
     planned_count = models.PositiveSmallIntegerField(_("questions"), default=10)
+    walk_level = models.CharField(
+        _("hand walk level"),
+        max_length=12,
+        choices=WalkLevel.choices,
+        blank=True,
+        default="",
+        db_default="",
+        help_text=_("Hand walks only: hints, pace and timing (empty: practice)."),
+    )
+    # "Retry my misses": a practice session that asks again, in order, the questions of this
+    # earlier session that were answered wrong (services.session_retry_misses).
+    retry_of = models.ForeignKey(
+        "self",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="retries",
+        verbose_name=_("retry of"),
+        help_text=_("The session whose missed questions this one asks again."),
+    )
     started_at = models.DateTimeField(_("started"), auto_now_add=True)
     finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
     outcome = models.CharField(
@@ -191,6 +220,8 @@ class Question(models.Model):
     expected = models.JSONField(_("expected answer"))
     ruleset = models.CharField(_("rule set"), max_length=20)
     issued_at = models.DateTimeField(_("issued"), auto_now_add=True)
+    # A hint asked for before answering: the answer does not count as made without help.
+    hint_shown_at = models.DateTimeField(_("hint shown"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("question")
@@ -202,6 +233,11 @@ class Question(models.Model):
 
     def __str__(self) -> str:
         return f"{self.session} #{self.position} ({self.kind})"
+
+    @property
+    def aided(self) -> bool:
+        """Answered with a hint: asked for, or shown by the hand walk's level before answering."""
+        return self.hint_shown_at is not None or self.session.walk_level == WalkLevel.LEARN
 
 
 class Attempt(models.Model):

@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 
 from dealer_training.accounts.house_rules import describe_rules
 from dealer_training.accounts.models import Ruleset
@@ -21,6 +22,7 @@ from dealer_training.scenarios.stud_table import table_context
 from games.api import EngineError, action_after, diagnose, game, kind, table_view
 
 from . import answer_form, other_games
+from .feedback import compare_rows, show_steps
 from .models import Question
 
 
@@ -140,23 +142,43 @@ def feedback_for(question: Question, attempt: Any, verdict: Mapping[str, Any]) -
             findings = []
     lang = "ja" if _ja() else "en"
     wrong_fields = [f["field"] for f in verdict.get("fields", []) if not f["correct"]]
+    lines = [
+        {"label": label, "value": value, "is_hand": isinstance(value, dict)}
+        for label, value in _lines(question, question.expected.get("answer") or {})
+    ]
+    rows = _compare_rows(question, attempt.answer, verdict)
+    shown = {row["label"] for row in rows}
     return {
         "correct": attempt.correct,
         "score": round(100 * attempt.score),
         "time": attempt.time_ms / 1000,
         "speed": attempt.speed,
         "speed_label": attempt.get_speed_display() if attempt.speed else "",
-        "lines": [
-            {"label": label, "value": value, "is_hand": isinstance(value, dict)}
-            for label, value in _lines(question, question.expected.get("answer") or {})
-        ],
+        "lines": lines,
+        # The lines that explain the answer but were not asked (each seat's hands, the pots as
+        # awarded), after the asked fields.
+        "breakdown": [line for line in lines if line["label"] not in shown],
         "explanation": explanation.get(lang) or explanation.get("en") or "",
         "rules": expected.get("rules") or [],
         "findings": [f[lang] for f in findings],
         "wrong_fields": wrong_fields,
         "given": _given_lines(question, attempt.answer),
+        "rows": rows,
+        # The replay of what decides the answer, for a wrong answer (stud kinds that declare one).
+        "show_me": show_steps(question.document) if not attempt.correct and _is_stud(question) else [],
         "then": walk_action_text(question) if question.walk_action else "",
     }
+
+
+def _is_stud(question: Question) -> bool:
+    return game(game_code(question)).is_stud
+
+
+def _compare_rows(question: Question, given: Any, verdict: Mapping[str, Any]) -> list[dict[str, Any]]:
+    if not isinstance(given, Mapping):
+        return []
+    expected = question.expected.get("answer") or {}
+    return compare_rows(game_code(question), question.kind, question.fields, expected, given, verdict)
 
 
 def walk_action_text(question: Question) -> str:
@@ -165,7 +187,8 @@ def walk_action_text(question: Question) -> str:
         record, seat, street = action_after(question.document, question.walk_action)
     except EngineError:
         return ""
-    return describe_record(record, seat, street) + "."
+    # Translators: one sentence of the hand walk's narration, ended as the language ends one.
+    return _("%(sentence)s.") % {"sentence": describe_record(record, seat, street)}
 
 
 def _lines(question: Question, answer: Mapping[str, Any]) -> list[tuple[str, Any]]:

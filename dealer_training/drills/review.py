@@ -1,8 +1,8 @@
 """Spaced repetition with ``fsrs``: one card per trainee and skill in a game, and per authored scenario.
 
 An answer is a review: wrong is *Again*; right is *Easy* when fast, *Good* when within twice the
-skill's speed target, *Hard* when slower. A miss counts as a lapse, so skills a trainee keeps
-missing stand out (``selectors.review_summary``).
+skill's speed target, *Hard* when slower or made with a hint. A miss counts as a lapse, so skills a
+trainee keeps missing stand out (``selectors.review_summary``).
 """
 
 from __future__ import annotations
@@ -29,9 +29,12 @@ def rating_for(*, correct: bool, time_ms: int, target: float) -> Rating:
     return {"fast": Rating.Easy, "normal": Rating.Good, "slow": Rating.Hard}[speed_grade(time_ms, target)]
 
 
-def record(*, attempt: Attempt, target: float, now: datetime) -> None:
-    """Schedule the skill's card (and the authored scenario's) after ``attempt``."""
+def record(*, attempt: Attempt, target: float, now: datetime, aided: bool = False) -> None:
+    """Schedule the skill's card (and the authored scenario's) after ``attempt``; a right answer
+    given with a hint (``aided``) was not made unaided and is reviewed as *Hard*."""
     rating = rating_for(correct=attempt.correct, time_ms=attempt.time_ms, target=target)
+    if aided and rating in (Rating.Easy, Rating.Good):
+        rating = Rating.Hard
     keys: list[dict[str, Any]] = [
         {
             "organisation_id": attempt.organisation_id,

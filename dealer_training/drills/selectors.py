@@ -10,10 +10,12 @@ from django.utils import timezone
 
 from dealer_training.accounts.models import Organisation, User
 from dealer_training.scenarios.models import DrillSet, Scenario
-from dealer_training.scenarios.selectors import drill_set_items_marking_held
+from dealer_training.scenarios.selectors import drill_set_items_marking_held, held_for_exams
 
-from .models import DrillSession, Question, ReviewCard, TrainingSettings
+from .grades import Answer, answer_of
+from .models import Attempt, DrillSession, Mode, Question, ReviewCard, TrainingSettings
 from .selection import PlanEntry, asked_in_session, visible_review_cards
+from .targets import clean_speed_targets, target_seconds
 
 # A skill whose review card has lapsed this often is flagged as one the trainee keeps missing.
 MISSED_LAPSES = 3
@@ -131,3 +133,62 @@ def recent_sessions(*, organisation: Organisation, trainee: User, limit: int = 8
 
 def session_attempts(*, session: DrillSession) -> QuerySet[Question]:
     return session.questions.select_related("attempt").order_by("position")
+
+
+def missed_questions(*, session: DrillSession) -> list[Question]:
+    """The questions of ``session`` answered wrong, in order, that practice may ask again: an
+    authored scenario that an exam now holds back from practice is left out."""
+    return list(
+        session.questions.filter(attempt__correct=False)
+        .exclude(
+            scenario_version__scenario_id__in=held_for_exams(organisation_id=session.organisation_id),
+        )
+        .order_by("position")
+    )
+
+
+# The grades read at most this many of a trainee's newest answers (one query): enough for every
+# skill's window, however the trainee spread their practice lately.
+GRADE_ANSWERS_READ = 2000
+
+
+def grade_answers(
+    *, organisation_id: int, trainee_id: int, training: TrainingSettings, limit: int = GRADE_ANSWERS_READ
+) -> list[Answer]:
+    """A trainee's newest answers as the grades read them, oldest first: one query. An exam
+    sitting's answers count once it has ended (as the progress rollups count them)."""
+    targets = clean_speed_targets(training.speed_targets)
+    rows = (
+        Attempt.objects.filter(organisation_id=organisation_id, trainee_id=trainee_id)
+        .exclude(mode=Mode.EXAM, session__finished_at__isnull=True)
+        .order_by("-created_at", "-pk")
+        .values_list(
+            "skill",
+            "mode",
+            "correct",
+            "time_ms",
+            "speed",
+            "scenario_version__scenario__difficulty",
+            "created_at",
+            "session__walk_level",
+        )[:limit]
+    )
+    return [
+        answer_of(
+            skill=skill,
+            mode=mode,
+            correct=correct,
+            time_ms=time_ms,
+            speed=speed,
+            authored_difficulty=difficulty,
+            target_seconds=target_seconds(skill, targets),
+            day=timezone.localtime(created_at).date(),
+            walk_level=walk_level,
+        )
+        for skill, mode, correct, time_ms, speed, difficulty, created_at, walk_level in reversed(rows)
+    ]
+
+
+def next_answered_question(*, session: DrillSession, after: int) -> Question | None:
+    """The session's next question after position ``after`` that has an answer (for review)."""
+    return session.questions.filter(position__gt=after, attempt__isnull=False).order_by("position").first()

@@ -37,14 +37,23 @@ from .exams import (
     exam_start,
     new_certificate_code,
 )
+from .grades import GradeBars, grade_report
 from .models import Attempt, DrillSession, Mode, Outcome, Question, TrainingSettings
 from .other_games import GAMES, make_document
 from .selection import drill_set_entry, next_pool_scenario
-from .selectors import drill_set_plan, drill_set_plan_size, due_review_cards, training_settings_for
+from .selectors import (
+    drill_set_plan,
+    drill_set_plan_size,
+    due_review_cards,
+    grade_answers,
+    missed_questions,
+    training_settings_for,
+)
 from .signals import attempt_recorded
-from .targets import speed_grade, target_seconds
+from .targets import is_timed, speed_grade, target_seconds
 from .topics import ALL_GAMES, answer_fields, games_for, pick_topic, skill_of_walk_stage
 from .verdicts import verdict_columns
+from .walk_levels import DEFAULT_LEVEL, HINT_ON_REQUEST, LEVELS, error_rate_of, level_of
 
 # Exams live in exams.py; these names stay importable from here for the other apps.
 __all__ = ["ExamError", "ExamScore", "exam_record", "exam_score", "new_certificate_code"]
@@ -102,8 +111,11 @@ def session_start(
     count: int | None = None,
     seed: str | None = None,
     topic: str = "",
+    walk_level: str = "",
 ) -> DrillSession:
     """A new session. ``skill`` and ``variant`` empty mean mixed; a drill set fixes the items.
+
+    ``walk_level`` is a hand walk's level (``walk_levels.LEVELS``; empty: practice).
 
     ``variant`` may also be one of the other games (``other_games.GAMES``), drilled in practice
     or speed mode on one question kind (``topic``) or all of the game's kinds.
@@ -146,7 +158,10 @@ def session_start(
             raise DrillError("empty_drill_set")
     elif mode == Mode.WALK:
         variant = variant or ALL_GAMES[0]
-        planned = len(_walk_steps(organisation, variant, seed))
+        walk_level = walk_level or DEFAULT_LEVEL
+        if walk_level not in LEVELS:
+            raise DrillError("unknown_walk_level")
+        planned = len(_walk_steps(organisation, variant, seed, walk_level))
     else:
         planned = max(1, min(MAX_COUNT, count or DEFAULT_COUNT.get(mode, 10)))
     if planned > MAX_DRILL_SET_QUESTIONS:  # Question.position is a small integer
@@ -160,10 +175,54 @@ def session_start(
         drill_set=drill_set,
         seed=seed,
         planned_count=planned,
+        walk_level=walk_level if mode == Mode.WALK else "",
     )
 
 
-def _walk_steps(organisation: Organisation, variant: str, seed: str) -> list[Any]:
+@transaction.atomic
+def session_retry_misses(*, session: DrillSession) -> DrillSession:
+    """A new practice session asking again, in the same order, the questions of ``session``
+    that were answered wrong (the same deals, judged afresh). Never for an exam: its items are
+    practised only as its owner allows, through the practice pool."""
+    if session.mode == Mode.EXAM:
+        raise DrillError("exam_no_retry")
+    misses = missed_questions(session=session)
+    if not misses:
+        raise DrillError("no_misses")
+    return DrillSession.objects.create(
+        organisation_id=session.organisation_id,
+        trainee_id=session.trainee_id,
+        mode=Mode.PRACTICE,
+        skill=session.skill,
+        variant=session.variant,
+        topic=session.topic,
+        retry_of=session,
+        seed=secrets.token_hex(8),
+        planned_count=len(misses),
+    )
+
+
+def weak_skill_start(*, organisation: Organisation, trainee: User) -> DrillSession:
+    """Practice on the trainee's weakest skill by grade (the lowest score; among the graded
+    skills when any is graded)."""
+    training = training_settings_for(organisation.pk)
+    answers = grade_answers(organisation_id=organisation.pk, trainee_id=trainee.pk, training=training)
+    skill = grade_report(answers, bars=GradeBars.from_settings(training)).weakest()
+    if skill is None:
+        raise DrillError("no_answers_yet")
+    other = next((code for code, other_game in GAMES.items() if other_game.skill == skill), None)
+    if other is not None:
+        return session_start(organisation=organisation, trainee=trainee, mode=Mode.PRACTICE, variant=other)
+    return session_start(organisation=organisation, trainee=trainee, mode=Mode.PRACTICE, skill=skill)
+
+
+def _walk_steps(organisation: Organisation, variant: str, seed: str, level: str) -> list[Any]:
+    """The walk of a session: the same organisation, game, seed and level give the same steps.
+
+    The level's share of irregularities, ``walk_levels.error_rate_of(level)``, is the engine's
+    ``walk(..., error_rate=...)``: it is handed over here and nowhere else, so that a session's
+    steps (and its planned count) follow from the session alone.
+    """
     rules = house_rules_of(organisation)
     return walk(
         variant=variant,
@@ -171,6 +230,7 @@ def _walk_steps(organisation: Organisation, variant: str, seed: str) -> list[Any
         ruleset=rules.ruleset,
         rules=rules.rules or None,
         structure=rules.structure,
+        error_rate=error_rate_of(level),
     )
 
 
@@ -241,6 +301,10 @@ def current_question(*, session: DrillSession) -> Question | None:
 
 def _next_item(session: DrillSession, position: int) -> Item:
     rng = random.Random(f"{session.seed}|{position}")
+    if session.retry_of_id is not None:
+        retried = _retry_item(session, position)
+        if retried is not None:
+            return retried
     if session.variant in GAMES:
         authored = _other_game_authored(session, position)
         if authored is not None:
@@ -277,6 +341,26 @@ def _next_item(session: DrillSession, position: int) -> Item:
         if scenario is not None:
             return _authored_item(scenario, session.organisation)
     return _generated_item(session, rng, session.skill, session.variant, position)
+
+
+def _retry_item(session: DrillSession, position: int) -> Item | None:
+    """The ``position``-th missed question of the session retried, as it was asked; None when
+    that list has since shrunk (a scenario an exam now holds back)."""
+    assert session.retry_of is not None
+    misses = missed_questions(session=session.retry_of)
+    if position >= len(misses):
+        return None
+    source = misses[position]
+    return Item(
+        skill=source.skill,
+        variant=source.variant,
+        kind=source.kind,
+        document=source.document,
+        fields=tuple(source.fields),
+        focus=source.focus,
+        scenario_version_id=source.scenario_version_id,
+        seed=source.seed,
+    )
 
 
 def _other_game_authored(session: DrillSession, position: int) -> Item | None:
@@ -349,7 +433,7 @@ def _generated_item(
 
 
 def _walk_item(session: DrillSession, position: int) -> Item:
-    steps = _walk_steps(session.organisation, session.variant, session.seed)
+    steps = _walk_steps(session.organisation, session.variant, session.seed, session.walk_level)
     step = steps[min(position, len(steps) - 1)]
     fields = ("awards",) if step.stage == "award" else step.fields
     pots = 1
@@ -364,6 +448,19 @@ def _walk_item(session: DrillSession, position: int) -> Item:
         seed=f"{session.seed}-{position}",
         walk_stage=step.stage,
         walk_action=step.action_after or "",
+    )
+
+
+# --- hints ----------------------------------------------------------------------------------------
+
+
+def question_hint_show(*, question: Question, now: datetime | None = None) -> None:
+    """Record that the trainee asked for the hint of a question not answered yet (hand walks at a
+    level that offers hints on request); the answer then counts as made with help."""
+    if question.session.mode != Mode.WALK or level_of(question.session.walk_level).hints != HINT_ON_REQUEST:
+        raise DrillError("no_hints")
+    Question.objects.filter(pk=question.pk, hint_shown_at__isnull=True, attempt__isnull=True).update(
+        hint_shown_at=now or timezone.now()
     )
 
 
@@ -416,13 +513,14 @@ def attempt_submit(*, question: Question, given: Mapping[str, Any], now: datetim
                     answer=dict(given),
                     **verdict_columns(verdict),
                     time_ms=time_ms,
-                    speed=speed_grade(time_ms, target),
+                    # Untimed modes keep the time taken but give it no mark.
+                    speed=speed_grade(time_ms, target) if is_timed(locked.session) else "",
                 )
         except IntegrityError:
             existing = Attempt.objects.get(question=locked)
             return Submitted(existing, False, existing.verdict)
         if locked.session.mode != Mode.EXAM:
-            review.record(attempt=attempt, target=target, now=now)
+            review.record(attempt=attempt, target=target, now=now, aided=locked.aided)
         attempt_recorded.send(sender=Attempt, attempt=attempt)
         session = locked.session
         all_issued = session.questions.count() >= session.planned_count

@@ -29,6 +29,21 @@ DEFAULT_SPEED_TARGET_SECONDS: Mapping[str, float] = {
 FALLBACK_SPEED_TARGET_SECONDS = 10.0
 # An answer within the target is fast; within SLOW_FACTOR times the target, normal; else slow.
 SLOW_FACTOR = 2.0
+# The modes played against the clock: only their answers are marked fast, normal or slow.
+# Practice, review and the hand walk show the time taken but do not mark it.
+TIMED_MODES = ("speed", "exam")
+# A hand walk is timed at its table-ready level only (walk_levels).
+TIMED_WALK_LEVEL = "table_ready"
+
+
+def timed_mode(mode: str, walk_level: str = "") -> bool:
+    """Whether answers of this mode (and, for a hand walk, this level) are played against the clock."""
+    return str(mode) in TIMED_MODES or (str(mode) == "walk" and walk_level == TIMED_WALK_LEVEL)
+
+
+def is_timed(session: Any) -> bool:
+    """Whether ``session`` (a ``DrillSession``) is played against the clock."""
+    return timed_mode(session.mode, session.walk_level)
 
 
 def clean_speed_targets(targets: Any) -> dict[str, float]:

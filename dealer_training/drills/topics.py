@@ -112,8 +112,9 @@ def answer_fields(
 
 
 def skill_of_walk_stage(stage: str, document_pots: int = 1) -> str:
-    """The skill a hand-walk step trains (its attempts count toward that skill)."""
-    return {
+    """The skill a hand-walk step trains (its attempts count toward that skill); a dealer error
+    to catch trains the dealer errors, another stage without its own skill the rulings."""
+    skills = {
         "antes": Skill.ANTES,
         "bring_in": Skill.BRING_IN,
         "action": Skill.BETTING,
@@ -123,4 +124,5 @@ def skill_of_walk_stage(stage: str, document_pots: int = 1) -> str:
         "showdown_first": Skill.SHOWDOWN,
         "award": Skill.SIDE_POTS if document_pots > 1 else Skill.SHOWDOWN,
         "dealer_error": Skill.DEALER_ERRORS,
-    }[stage]
+    }
+    return skills.get(stage, Skill.RULINGS)

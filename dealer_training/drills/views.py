@@ -5,6 +5,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Mapping
 from datetime import datetime
+from statistics import median
 from typing import Any
 
 from django.http import Http404, HttpResponse, HttpResponseRedirect
@@ -28,6 +29,9 @@ from . import tenstud as tenstud_present
 from .answer_form import AnswerError
 from .exams import ExamError, close_if_expired, exam_abandon, exam_score, items_visible, sitting_status
 from .forms import StartForm
+from .grades import GradeBars, grade_report
+from .labels import skill_label
+from .live import live_context
 from .models import Certificate, DrillSession, Mode, Question
 from .present import (
     answer_seats,
@@ -40,6 +44,9 @@ from .present import (
 )
 from .reference import reference_sections
 from .selectors import (
+    grade_answers,
+    missed_questions,
+    next_answered_question,
     question_for_trainee,
     recent_sessions,
     review_summary,
@@ -47,9 +54,18 @@ from .selectors import (
     session_for_trainee,
     training_settings_for,
 )
-from .services import DrillError, attempt_submit, current_question, session_start
-from .targets import clean_speed_targets, target_seconds
+from .services import (
+    DrillError,
+    attempt_submit,
+    current_question,
+    question_hint_show,
+    session_retry_misses,
+    session_start,
+    weak_skill_start,
+)
+from .targets import clean_speed_targets, is_timed, target_seconds
 from .topics import games_for
+from .walk_levels import DEFAULT_LEVEL, LEVELS
 
 INVALID = 422
 CONFLICT = 409
@@ -69,8 +85,16 @@ ERRORS = {
     ),
     "other_game_practice_only": gettext_lazy("This game is drilled in practice and speed mode."),
     "unknown_topic": gettext_lazy("Choose one of the game's questions."),
+    "unknown_walk_level": gettext_lazy("Choose a level."),
     "exam_needs_exam_set": gettext_lazy(
         "An exam is started from one of your organisation's exams, listed on the drills page."
+    ),
+    "no_misses": gettext_lazy("Every answer of this session was right: there is nothing to retry."),
+    "exam_no_retry": gettext_lazy(
+        "An exam's items are not retried in practice; your result shows what to review."
+    ),
+    "no_answers_yet": gettext_lazy(
+        "There are no answers to grade yet: practise a skill first, then review the weakest one."
     ),
 }
 
@@ -129,6 +153,8 @@ def index(request: OrgHttpRequest) -> HttpResponse:
         "review": review_summary(organisation=request.org, trainee=request.user),
         "sessions": recent_sessions(organisation=request.org, trainee=request.user),
         "other_games": other_games.GAMES.values(),
+        "walk_levels": LEVELS.values(),
+        "default_walk_level": DEFAULT_LEVEL,
     }
     return render(request, "drills/index.html", context)
 
@@ -150,6 +176,7 @@ def start(request: OrgHttpRequest) -> HttpResponse:
             drill_set=data["drill_set"],
             count=data["count"],
             topic=data["topic"],
+            walk_level=data["walk_level"] if data["mode"] == Mode.WALK else "",
         )
     except DrillError as err:
         return _start_refused(request, str(ERRORS.get(err.code, err.code)))
@@ -214,6 +241,14 @@ def _question_page(
         # The verdict stored with the answer (never judged again here: a later change to judging
         # must not show a new verdict beside the stored score).
         context.update(_answered_context(session, question, attempt, attempt.verdict, feedback=feedback))
+    context["live"] = live_context(
+        session=session,
+        question=question,
+        answered=attempt is not None,
+        feedback=feedback,
+        correct=attempt is not None and attempt.correct,
+        last=bool(context.get("last")),
+    )
     # htmx swaps the table and the panel in place (the answer form's target).
     template = "drills/question.html#main" if request.htmx else "drills/question.html"
     return render(request, template, context, status=status)
@@ -229,7 +264,7 @@ def _question_context(
     errors: Mapping[str, str],
 ) -> dict[str, object]:
     target = None
-    if session.mode == Mode.SPEED:
+    if session.mode == Mode.SPEED or (session.mode == Mode.WALK and is_timed(session)):
         training = training_settings_for(request.org.pk)
         target = target_seconds(question.skill, clean_speed_targets(training.speed_targets))
     return {
@@ -248,6 +283,8 @@ def _question_context(
         "target": target,
         "deck": request.session.get(DECK_SESSION_KEY, "two"),
         "exam": session.mode == Mode.EXAM,
+        # Only the timed modes mark an answer's time fast, normal or slow.
+        "timed": is_timed(session),
         "exam_running": session.mode == Mode.EXAM and session.finished_at is None,
         "answered": False,
     }
@@ -261,6 +298,11 @@ def _answered_context(
         context["attempt"] = attempt
         context["feedback"] = feedback_for(question, attempt, verdict)
     context["last"] = question.position + 1 >= session.planned_count
+    # A finished session is reviewed from its result: the way on is the next answered question
+    # and back to the result, never "next question" (there is none to answer).
+    context["reviewing"] = session.finished_at is not None and not context["last"]
+    if context["reviewing"]:
+        context["next_answered"] = next_answered_question(session=session, after=question.position)
     return context
 
 
@@ -287,6 +329,31 @@ def answer(request: OrgHttpRequest, question_id: int) -> HttpResponse:
     if not request.htmx:
         return redirect("drills:question", org_slug=request.org.slug, question_id=question.pk)
     return _question_page(request, session, question)
+
+
+@org_view(roles=ALL_ROLES)
+@require_POST
+def hint(request: OrgHttpRequest, question_id: int) -> HttpResponse:
+    """Show the hint of a hand-walk question (levels with hints on request); it is recorded, so
+    the answer does not count as made without help. htmx swaps the banner that holds it."""
+    question = _question_or_404(request, question_id)
+    session = question.session
+    try:
+        question_hint_show(question=question)
+    except DrillError:
+        return HttpResponse(_("This level gives no hints."), status=CONFLICT)
+    if not request.htmx:
+        return redirect("drills:play", org_slug=request.org.slug, session_id=session.pk)
+    question.refresh_from_db()
+    live = live_context(
+        session=session,
+        question=question,
+        answered=hasattr(question, "attempt"),
+        feedback=False,
+        correct=False,
+        last=False,
+    )
+    return render(request, "drills/_live_banner.html", {"live": live, "question": question})
 
 
 def _sitting_ended(request: OrgHttpRequest, session: DrillSession, message: str) -> HttpResponse:
@@ -316,29 +383,70 @@ def result(request: OrgHttpRequest, session_id: int) -> HttpResponse:
     if session.mode == Mode.EXAM:
         return _exam_result(request, session)
     questions = list(session_attempts(session=session))
-    answered = [q for q in questions if hasattr(q, "attempt")]
-    right = sum(1 for q in answered if q.attempt.correct)
+    attempts = [q.attempt for q in questions if hasattr(q, "attempt")]
+    right = sum(1 for a in attempts if a.correct)
+    timed = is_timed(session)
+    training = training_settings_for(request.org.pk)
+    bars = GradeBars.from_settings(training)
+    report = grade_report(
+        grade_answers(organisation_id=request.org.pk, trainee_id=request.user.pk, training=training),
+        bars=bars,
+    )
+    skills = sorted({a.skill for a in attempts})
     context: dict[str, object] = {
         "session": session,
         "questions": questions,
         "show_items": True,
-        "answered": len(answered),
+        "answered": len(attempts),
         "right": right,
-        "accuracy": round(100 * right / len(answered)) if answered else 0,
-        "seconds": round(sum(q.attempt.time_ms for q in answered) / len(answered) / 1000, 1)
-        if answered
+        "accuracy": round(100 * right / len(attempts)) if attempts else 0,
+        "median_seconds": median([a.time_ms for a in attempts]) / 1000 if attempts else None,
+        "timed": timed,
+        "speeds": {mark: sum(1 for a in attempts if a.speed == mark) for mark in ("fast", "normal", "slow")}
+        if timed
         else None,
+        "overall_grade": report.overall,
+        "skill_grades": [
+            (skill_label(skill), report.skills[skill]) for skill in skills if skill in report.skills
+        ],
+        "grade_bars": bars,
+        "misses": len(missed_questions(session=session)),
         "kind_labels": KIND_LABELS,
         "finished": session.finished_at is not None,
     }
     return render(request, "drills/result.html", context)
 
 
+@org_view(roles=ALL_ROLES)
+@require_POST
+def retry_misses(request: OrgHttpRequest, session_id: int) -> HttpResponse:
+    """Start a practice session of the questions this session missed, in the same order."""
+    session = _session_or_404(request, session_id)
+    try:
+        retry = session_retry_misses(session=session)
+    except DrillError as err:
+        return _start_refused(request, str(ERRORS[err.code]), status=CONFLICT)
+    url = reverse("drills:play", args=[request.org.slug, retry.pk])
+    return HttpResponseClientRedirect(url) if request.htmx else HttpResponseRedirect(url)
+
+
+@org_view(roles=ALL_ROLES)
+@require_POST
+def weak_skills(request: OrgHttpRequest) -> HttpResponse:
+    """Start practice on the trainee's weakest skill by grade."""
+    try:
+        session = weak_skill_start(organisation=request.org, trainee=request.user)
+    except DrillError as err:
+        return _start_refused(request, str(ERRORS[err.code]), status=CONFLICT)
+    url = reverse("drills:play", args=[request.org.slug, session.pk])
+    return HttpResponseClientRedirect(url) if request.htmx else HttpResponseRedirect(url)
+
+
 def _exam_result(request: OrgHttpRequest, session: DrillSession) -> HttpResponse:
     """A sitting's result: while it runs only how far it has got; after, the score, and each item
     only when its exam offers the full review."""
     close_if_expired(session)
-    context: dict[str, object] = {"session": session, "kind_labels": KIND_LABELS}
+    context: dict[str, object] = {"session": session, "kind_labels": KIND_LABELS, "timed": True}
     if session.finished_at is None:
         context["running"] = True
         context["answered"] = session.attempts.count()

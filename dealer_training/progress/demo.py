@@ -32,6 +32,7 @@ from dealer_training.drills.models import (
     ReviewCard,
     TrainingSettings,
 )
+from dealer_training.drills.targets import TIMED_MODES, speed_grade
 from dealer_training.scenarios.choices import Skill, Variant
 from dealer_training.scenarios.models import DrillSet, DrillSetItem
 from games.judge import judge
@@ -202,14 +203,8 @@ class _Writer:
                     issued_at=moment,
                 )
             )
-            target = self.bars.target_ms(skill)
-            speed = (
-                Attempt.Speed.FAST
-                if time_ms <= 0.75 * target
-                else Attempt.Speed.SLOW
-                if time_ms > target
-                else Attempt.Speed.NORMAL
-            )
+            # Marked fast, normal or slow as a drill marks it: in the timed modes only.
+            speed = speed_grade(time_ms, self.bars.target_seconds(skill)) if mode in TIMED_MODES else ""
             attempts.append(
                 Attempt(
                     organisation=self.organisation,

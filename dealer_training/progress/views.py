@@ -25,7 +25,10 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from dealer_training.accounts.access import STAFF_ROLES, OrgHttpRequest, org_view, public_view
 from dealer_training.accounts.models import Role
+from dealer_training.drills.grades import GradeBars, grade_history, grade_report
+from dealer_training.drills.labels import skill_label
 from dealer_training.drills.models import Certificate
+from dealer_training.drills.selectors import grade_answers
 from dealer_training.jobs import time_limit_minutes
 
 from . import charts, exports, selectors
@@ -90,6 +93,31 @@ def _history(request: OrgHttpRequest, trainee_id: int, form: HistoryFilterForm) 
     }
 
 
+GRADE_DAYS = 14
+
+
+def _grades(request: OrgHttpRequest, trainee_id: int) -> dict[str, Any]:
+    """The dealer grade now (overall and per skill) and at the end of each recent practice day."""
+    training = selectors.training_settings_for(request.org)
+    bars = GradeBars.from_settings(training)
+    answers = grade_answers(organisation_id=request.org.pk, trainee_id=trainee_id, training=training)
+    report = grade_report(answers, bars=bars)
+    days = grade_history(answers, bars=bars, days=GRADE_DAYS)
+    chart = charts.line_chart(
+        labels=[f"{day.day.month}/{day.day.day}" for day in days],
+        values=[day.overall.score if day.overall.graded else None for day in days],
+        fixed_max=100,
+        label_every=2,
+    )
+    return {
+        "grade_bars": bars,
+        "overall_grade": report.overall,
+        "skill_grades": [(skill_label(skill), grade) for skill, grade in report.skills.items()],
+        "grade_days": list(reversed(days)),
+        "grade_chart": chart,
+    }
+
+
 def _trainee_context(request: OrgHttpRequest, trainee_id: int) -> dict[str, Any]:
     org = request.org
     bars = selectors.bars_for(org)
@@ -108,6 +136,7 @@ def _trainee_context(request: OrgHttpRequest, trainee_id: int) -> dict[str, Any]
         "drills_url": optional_url("drills:index", org_slug=org.slug),
     }
     context.update(_history(request, trainee_id, HistoryFilterForm(request.GET or None)))
+    context.update(_grades(request, trainee_id))
     return context
 
 
@@ -121,6 +150,7 @@ def _history_status(context: dict[str, Any]) -> int:
 def me(request: OrgHttpRequest) -> HttpResponse:
     context = _trainee_context(request, request.user.pk)
     context["history_url"] = reverse("progress:me", kwargs={"org_slug": request.org.slug})
+    context["weak_skills_url"] = optional_url("drills:weak_skills", org_slug=request.org.slug)
     template = "progress/me.html#history" if request.htmx else "progress/me.html"
     return render(request, template, context, status=_history_status(context))
 

@@ -115,6 +115,11 @@ class QuestionKind:
     # The cards that decide the answer, named in a variation's fresh title: ``deciding(view,
     # answer) -> card codes`` (``games.vary.title``); None names no card.
     deciding: Callable[[Mapping[str, Any], Mapping[str, Any]], list[str]] | None = None
+    # The steps that decide the answer, to replay on the table after it (``games.show``): given
+    # what the solver gets and the solution, ``[{"upto", "seats", "code", "params"}]``: the
+    # actions replayed up to the step, the seats it points at, and what it shows as a code
+    # with facts (the app words it). None: the kind has no replay.
+    show: Callable[[Any, Any], list[dict[str, Any]]] | None = None
 
     def phrase(self, lang: str) -> str:
         """The kind's answer as a sentence names it."""

@@ -20,6 +20,7 @@ from games.stud.state import StudState
 
 __all__ = [
     "Case",
+    "betting_steps",
     "board_report",
     "bring_in_rules",
     "first_decision",
@@ -128,3 +129,51 @@ def board_report(state: StudState) -> dict[str, Any]:
         "all_in_best": first != best,
         "first": seat(first) if first is not None else None,
     }
+
+
+def betting_steps(state: StudState, street: int) -> list[dict[str, Any]]:
+    """A street's betting as 'show me' steps (``games.show``): who opened it and why, then each
+    action, the last full bet or raise marked; ``upto`` counts the hand's records up to each."""
+    seat = state.seat_of
+    history = state.history
+    place = {id(r): i for i, r in enumerate(history)}
+    betting = [
+        r
+        for r in state.street_actions.get(street, [])
+        if r.player is not None and r.kind not in ("deal_hole", "deal_community", "show", "muck")
+    ]
+    steps: list[dict[str, Any]] = []
+    first = state.first_actor.get(street)
+    if first is not None:
+        if street > 3:
+            reason = "best_board"
+        elif any(r.kind == "post_bring_in" for r in betting) or state.forced == "bring_in":
+            reason = "bring_in"
+        else:
+            reason = "left_of_all_in"  # TDA 2024 RP-10 E: the low card is all-in on the ante
+        steps.append(
+            {
+                "upto": place[id(betting[0])] if betting else len(history),
+                "seats": [seat(first)],
+                "code": "opens",
+                "params": {"seat": seat(first), "street": street, "reason": reason},
+            }
+        )
+    aggressive = [r for r in betting if r.kind in ("complete", "bet", "raise")]
+    last = aggressive[-1] if aggressive else None
+    for record in betting:
+        assert record.player is not None
+        steps.append(
+            {
+                "upto": place[id(record)] + 1,
+                "seats": [seat(record.player)],
+                "code": "action",
+                "params": {
+                    "seat": seat(record.player),
+                    "street": street,
+                    "record": record,
+                    "last_aggressor": record is last,
+                },
+            }
+        )
+    return steps

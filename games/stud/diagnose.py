@@ -213,7 +213,7 @@ _RULESET_NAMES = {
 def _display(params: dict[str, Any], lang: str) -> dict[str, Any]:
     """Params as a sentence shows them: amounts with separators, streets as dealers say them."""
     out = dict(params)
-    for key in ("amount", "bet"):
+    for key in ("amount", "bet", "main_amount", "side_amount"):
         if isinstance(out.get(key), int):
             out[key] = amount(out[key])
     if isinstance(out.get("street"), int):

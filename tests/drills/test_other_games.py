@@ -198,7 +198,11 @@ def test_a_player_who_may_not_raise_is_answered_with_an_empty_amount(client, tra
     response = client.post(url, other_form_data(question, correct=True), **EN, **HTMX)
     html = response.content.decode()
     assert 'data-feedback="right"' in html
-    assert "<dt>Minimum raise to</dt><dd>none</dd>" in html
+    row = re.search(r'data-field="min_raise_to" data-state="right">(.*?)</tr>', html, re.S)
+    assert row is not None
+    assert "Minimum raise to" in row.group(1)
+    expected = r'answer-compare__expected[^>]*>\s*<span class="answer-compare__value">none</span>'
+    assert re.search(expected, row.group(1))
     wrong = _start(client, org, "NT", "min_raise", count=1)
     other = current_question(session=wrong)
     data = other_form_data(other, correct=False)

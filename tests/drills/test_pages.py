@@ -358,8 +358,8 @@ def test_the_pots_form_has_a_row_for_every_pot_a_hand_can_make(client, trainee, 
 
 
 def _correct_answer_box(html: str) -> str:
-    start = html.index("Correct answer")
-    return html[start : html.index("</dl>", start)]
+    start = html.index("data-compare")
+    return html[start : html.index("</table>", start)]
 
 
 @pytest.mark.parametrize("correct", [True, False])
@@ -371,7 +371,7 @@ def test_the_correct_answer_of_a_first_to_act_question_names_the_seat_and_no_emp
     assert question.fields == ["seat"]
     html = answer(client, org, question, correct=correct, htmx=True).content.decode()
     box = _correct_answer_box(html)
-    assert re.findall(r"<dt>(.*?)</dt>", box) == ["Next to act"]
+    assert re.findall(r'<th scope="row" class="answer-compare__label">(.*?)</th>', box) == ["Next to act"]
     assert "Options" not in box
 
 

@@ -130,7 +130,7 @@ def test_a_trainee_reads_their_progress_on_a_phone(new_page, screenshot, demo_da
     page.get_by_role("navigation", name="Main").get_by_role("link", name="My progress").click()
     expect(page.locator("h1")).to_have_text("My progress")
     page.wait_for_load_state("load")
-    expect(page.locator("figure.chart svg")).to_have_count(2)
+    expect(page.locator("#history figure.chart svg")).to_have_count(2)
     page.get_by_label("Skill", exact=True).select_option("bring_in")
     expect(page.locator(".chart__legend").nth(1)).to_contain_text("target 6.0s")
     screenshot(page, "my-progress")

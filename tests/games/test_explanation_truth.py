@@ -779,6 +779,19 @@ DIAGNOSE_PARAMS: dict[str, dict[str, Any]] = {
     "stub_burns_not_counted": {"burns": 2},
     "folded_cards_not_counted": {"cards": 9},
     "folded_hands_dealt": {"players": 2},
+    "skipped_player": {"seat": 1, "skipped": 4, "count": 1},
+    "raise_past_cap": {"max_bets": 4, "amount": 2000, "street": 3},
+    "completion_called_raise": {"amount": 500, "bet": 700},
+    "completion_over_bring_in": {"amount": 500, "bet": 700},
+    "raise_called_completion": {"amount": 1000},
+    "stub_case_c_for_b": {"stub": 4, "required": 8, "with_burns": 7},
+    "stub_case_b_for_c": {"stub": 1, "required": 10, "with_burns": 4},
+    "stub_case_a_burns_short": {"stub": 1, "required": 10, "with_burns": 4},
+    "stub_case_a_missed": {"stub": 7, "required": 9, "with_burns": 10},
+    "pot_amounts_swapped": {"side": 1, "main_amount": 1200, "side_amount": 1000},
+    "pot_eligible_swapped": {"side": 1, "main_amount": 1200, "side_amount": 1000},
+    "pots_out_of_order": {"side": 1, "main_amount": 1200, "side_amount": 1000},
+    "antes_left_out": {"amount": 300},
 }
 
 

@@ -3,6 +3,7 @@ from typing import Any
 
 from django import template
 
+from dealer_training.drills.labels import seconds_text
 from dealer_training.scenarios.templatetags.table_tags import card_back, card_svg
 
 register = template.Library()
@@ -19,3 +20,15 @@ def get_item(mapping: Any, key: Any) -> Any:
 # The cards are the stud table's (one drawing for drills, hand walks and the editor's preview).
 register.simple_tag(card_svg, name="card_svg")
 register.simple_tag(card_back, name="card_back")
+
+
+@register.filter
+def duration(value: float | None, decimals: int = 1) -> str:
+    """Seconds in the page's language, with thousands separators: "1,234.5 s", "1,234.5秒"."""
+    return seconds_text(value, decimals=int(decimals))
+
+
+@register.filter
+def duration_ms(value: int | None, decimals: int = 1) -> str:
+    """Milliseconds (``Attempt.time_ms``) shown as seconds, as ``duration``."""
+    return seconds_text(None if value is None else value / 1000, decimals=int(decimals))

@@ -208,6 +208,41 @@ MISREADINGS = {
 }
 
 
+# --- show me --------------------------------------------------------------------------------------
+
+
+def show(case: Case, solution: Solution) -> list[dict[str, Any]]:
+    """The door cards compared: the rank that brings in and the seats showing it, then the suit
+    that decides between them, then the first player to decide after the post."""
+    f = solution.facts
+    upto = len(case.scenario.actions)
+    holder, door = f["holder"], f["door"]
+    tied = [holder, *f["same_rank"]]
+    rank = str(door)[:-1] if door is not None else ""
+    steps: list[dict[str, Any]] = [
+        {
+            "upto": upto,
+            "seats": sorted(tied),
+            "code": "door_rank",
+            "params": {"rank": rank, "seats": sorted(tied), "razz": f["variant"] is Variant.RAZZ},
+        }
+    ]
+    steps.append(
+        {
+            "upto": upto,
+            "seats": [holder],
+            "code": "door_suit" if len(tied) > 1 else "brings_in",
+            "params": {"seat": holder, "card": str(door) if door is not None else "", "amount": f["amount"]},
+        }
+    )
+    first = f["first"]
+    if first is not None and first != holder:
+        steps.append(
+            {"upto": upto, "seats": [first], "code": "first_after_bring_in", "params": {"seat": first}}
+        )
+    return steps
+
+
 def situation(view: Mapping[str, Any]) -> Any:
     """What decides the bring-in besides the answer (which names the seats): each player's door
     and how it lies (an exposed downcard, a folded, dead or absent seat), in dealing order (TDA
@@ -246,4 +281,5 @@ KIND = QuestionKind(
     misreadings=MISREADINGS,
     situation=situation,
     deciding=deciding,
+    show=show,
 )

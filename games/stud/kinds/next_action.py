@@ -11,6 +11,7 @@ from games.questions.kind import Candidate, QuestionKind
 from games.questions.solution import Solution
 from games.stud.answering import (
     Case,
+    betting_steps,
     board_report,
     bring_in_rules,
     unique,
@@ -232,9 +233,148 @@ def misread(case: Case, right: Mapping[str, Any], given: Mapping[str, Any]) -> I
     if options["raise_to"] is None and options["call"] and state.raise_blocked_by(actor) == "not_reopened":
         alt = {**options, "raise_to": [state.high + min(state.units)]}
         yield "short_all_in_reopens", {}, {**right, "options": alt}
+    yield from _skipped(case, right)
+    yield from _past_cap(case, right)
+    yield from _complete_or_raise(case, right)
+
+
+def _skipped(case: Case, right: Mapping[str, Any]) -> Iterator[Candidate]:
+    """A later seat named while a player before it has still to act: the hand re-solved as if the
+    players passed over had checked or called (and, the options aside, the seat alone)."""
+    scenario, state = case.scenario, case.replay.state
+    # Before anyone acts on a later street the first to act comes from the boards, not the turn.
+    if state.round_actions == 0 and state.forced != "bring_in":
+        return
+    queue = list(state.queue)
+    for k in range(1, len(queue)):
+        later = state.seat_of(queue[k])
+        skipped = [state.seat_of(p) for p in queue[:k]]
+        params = {"seat": later, "skipped": skipped[0], "count": len(skipped)}
+        yield "skipped_player", params, {**right, "seat": later}
+        passive = tuple(
+            f"p{p + 1} {'pb' if j == 0 and state.forced == 'bring_in' else 'cc'}"
+            for j, p in enumerate(queue[:k])
+        )
+        try:
+            passed = scenario.with_changes(actions=(*scenario.actions, *passive))
+            alt = solve(Case(passed, passed.replay())).answer
+        except EngineError:
+            continue
+        if alt["seat"] == later:
+            yield "skipped_player", params, alt
+
+
+def _past_cap(case: Case, right: Mapping[str, Any]) -> Iterator[Candidate]:
+    """The bets are capped (TDA 2024 Rule 48) and the answer still offers a raise: the hand
+    re-solved with one bet more allowed. Heads-up the house flag says whether the cap is lifted
+    (its own diagnosis)."""
+    scenario, state = case.scenario, case.replay.state
+    actor = state.actor
+    if actor is None or state.raise_blocked_by(actor) != "cap" or len(state.live_players()) == 2:
+        return
+    structure = state.structure
+    try:
+        more = scenario.with_changes(max_bets=structure.max_bets + 1)
+        alt = solve(Case(more, more.replay())).answer
+    except EngineError:
+        return
+    params = {"max_bets": structure.max_bets, "amount": state.high, "street": state.street}
+    yield "raise_past_cap", params, alt
+    # Any raise offered past the cap is the same misreading, whatever total it names.
+    if alt["options"]["raise_to"]:
+        capped = right["options"]
+        for totals in ([state.high + unit] for unit in state.units):
+            yield "raise_past_cap", params, {**right, "options": {**capped, "raise_to": totals}}
+
+
+def _complete_or_raise(case: Case, right: Mapping[str, Any]) -> Iterator[Candidate]:
+    """On 3rd street: a completion named a raise, a completion added on top of the bring-in,
+    or a raise after the completion named a completion (RRoP 7CS-3)."""
+    state = case.replay.state
+    options = right["options"]
+    if state.street != 3:
+        return
+    structure = state.structure
+    complete = options["complete_to"]
+    if complete is not None:
+        over = structure.bring_in + structure.small_bet
+        params = {"amount": complete, "bet": over}
+        yield (
+            "completion_called_raise",
+            params,
+            {
+                **right,
+                "options": {**options, "complete_to": None, "raise_to": [complete]},
+            },
+        )
+        if over != complete:
+            yield "completion_over_bring_in", params, {**right, "options": {**options, "complete_to": over}}
+            yield (
+                "completion_over_bring_in",
+                params,
+                {
+                    **right,
+                    "options": {**options, "complete_to": None, "raise_to": [over]},
+                },
+            )
+    elif options["raise_to"] and state.bet_count >= 1:
+        raise_to = min(options["raise_to"])
+        params = {"amount": raise_to}
+        yield (
+            "raise_called_completion",
+            params,
+            {
+                **right,
+                "options": {**options, "complete_to": raise_to, "raise_to": None},
+            },
+        )
+
+
+# --- show me --------------------------------------------------------------------------------------
+
+
+def show(case: Case, solution: Solution) -> list[dict[str, Any]]:
+    """The street's betting replayed: who opened it and why, each action (the last full bet or
+    raise marked), then the player to act and the seats still to act after them."""
+    state = case.replay.state
+    seat = state.seat_of
+    # A round just over: the street it was played on (the next one is not dealt yet).
+    street = state.street if state.phase == "bet" or state.street_dealt else max(3, state.street - 1)
+    steps = betting_steps(state, street)
+    actor = state.actor
+    pending = [seat(p) for p in state.queue[1:]] if actor is not None else []
+    steps.append(
+        {
+            "upto": len(state.history),
+            "seats": [seat(actor)] if actor is not None else [],
+            "code": "to_act" if actor is not None else "round_over",
+            "params": {"seat": solution.answer["seat"], "pending": pending, "street": street},
+        }
+    )
+    return steps
 
 
 MISREADINGS = {
+    "skipped_player": (
+        "That skips Seat {skipped}: the action goes clockwise one player at a time, and Seat {skipped} has still to act before Seat {seat}.",
+        "それは{skipped}番席を飛ばしています。アクションは時計回りに1人ずつ進み、{seat}番席の前に{skipped}番席がまだアクションしていません。",
+    ),
+    "raise_past_cap": (
+        "That raises past the cap: the bets on this street are capped at {max_bets} ({amount}), so the player may only call or fold (TDA 2024 Rule 48).",
+        "それはキャップを超えてレイズしています。このストリートは{max_bets}ベット（{amount}）でキャップなので、コールかフォールドしかできません（TDA 2024 ルール48）。",
+    ),
+    "completion_called_raise": (
+        "Raising the bring-in to {amount} is a completion, not a raise: the options are fold, call or complete to {amount} (RRoP 7CS-3).",
+        "ブリングインを{amount}まで上げるのはレイズではなくコンプリートです。選べるのはフォールド、コール、{amount}へのコンプリートです（RRoP 7CS-3）。",
+    ),
+    "completion_over_bring_in": (
+        "That adds a full bet on top of the bring-in ({bet}); the bring-in is not a bet, so the completion is to the small bet, {amount} in total (RRoP 7CS-3).",
+        "それはブリングインの上にフルベットを足しています（{bet}）。ブリングインはベットではないので、コンプリートはスモールベットの合計{amount}までです（RRoP 7CS-3）。",
+    ),
+    "raise_called_completion": (
+        "The bring-in is already completed: the next full bet, to {amount}, is a raise, not a completion (RRoP 7CS-3).",
+        "ブリングインはすでにコンプリートされています。次の{amount}までのフルベットはコンプリートではなくレイズです（RRoP 7CS-3）。",
+    ),
     "bring_in_counted_as_bet": (
         "That counts the bring-in as a bet; the completion is bet 1 and the cap is {max_bets} bets after it.",
         "それはブリングインを1ベットと数えています。コンプリートが1ベット目で、キャップは{max_bets}ベットです。",
@@ -267,4 +407,5 @@ KIND = QuestionKind(
     misread=misread,
     misreadings=MISREADINGS,
     unjudged=("street", "round_complete"),
+    show=show,
 )

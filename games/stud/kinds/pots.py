@@ -101,9 +101,72 @@ def misread(case: Case, right: Mapping[str, Any], given: Mapping[str, Any]) -> I
         {},
         {"pots": [{"amount": p.amount, "eligible": [seat(i) for i in p.eligible]} for p in folded_out]},
     )
+    yield from _swapped(right)
+    yield from _antes_left_out(state)
+
+
+def _swapped(right: Mapping[str, Any]) -> Iterator[Candidate]:
+    """The main pot and a side pot exchanged: their amounts, the seats eligible, or both (the
+    side pot written first)."""
+    pots = right["pots"]
+    for k in range(1, len(pots)):
+        main, side = pots[0], pots[k]
+        params = {"side": k, "main_amount": main["amount"], "side_amount": side["amount"]}
+        changes = {
+            "pot_amounts_swapped": ("amount",),
+            "pot_eligible_swapped": ("eligible",),
+            "pots_out_of_order": ("amount", "eligible"),
+        }
+        for code, keys in changes.items():
+            if all(main[key] == side[key] for key in keys):
+                continue
+            swapped = [dict(p) for p in pots]
+            for key in keys:
+                swapped[0][key], swapped[k][key] = side[key], main[key]
+            yield code, params, {"pots": swapped}
+
+
+def _antes_left_out(state: StudState) -> Iterator[Candidate]:
+    """The pots layered from the bets alone, the antes left out."""
+    from games.core.pots import layer_pots, uncalled_excess
+
+    if not any(state.posted_antes):
+        return
+    live = [not f for f in state.folded]
+    can_add = [live[i] and state.stacks[i] > 0 for i in range(state.count)]
+    committed = list(state.committed)
+    player, excess = uncalled_excess(committed, live, can_add)
+    if excess:
+        committed[player] -= excess
+    bets = [max(0, c - a) for c, a in zip(committed, state.posted_antes, strict=True)]
+    if not any(bets):
+        return
+    all_in = [state.is_all_in(i) for i in range(state.count)]
+    seat = state.seat_of
+    pots = [
+        {"amount": p.amount, "eligible": [seat(i) for i in p.eligible]}
+        for p in layer_pots(bets, live, all_in)
+    ]
+    yield "antes_left_out", {"amount": sum(state.posted_antes)}, {"pots": pots}
 
 
 MISREADINGS = {
+    "pot_amounts_swapped": (
+        "That swaps the amounts of the main pot and side pot {side}: the main pot ({main_amount}) holds every player's chips up to the smallest all-in; side pot {side} ({side_amount}) only what the players with more put in above it (TDA 2024 Rule 21).",
+        "それはメインポットとサイドポット{side}の額が逆です。メインポット（{main_amount}）は一番少ないオールインの額まで全員のチップを集めたもので、サイドポット{side}（{side_amount}）はそれより多く出したプレイヤーの上乗せ分だけです（TDA 2024 ルール21）。",
+    ),
+    "pot_eligible_swapped": (
+        "That swaps the players of the main pot and side pot {side}: every player still in can win the main pot, the all-in player included; only the players who put in more can win side pot {side} (TDA 2024 Rule 21).",
+        "それはメインポットとサイドポット{side}の対象プレイヤーが逆です。メインポットはオールインのプレイヤーも含めて残っている全員が獲得できます。サイドポット{side}はそれより多く出したプレイヤーだけです（TDA 2024 ルール21）。",
+    ),
+    "pots_out_of_order": (
+        "That lists side pot {side} first: the main pot, the one every player still in can win, comes first, then the side pots (TDA 2024 Rule 21).",
+        "それはサイドポット{side}を先に書いています。残っている全員が獲得できるメインポットが先で、サイドポットはその後です（TDA 2024 ルール21）。",
+    ),
+    "antes_left_out": (
+        "That leaves out the antes ({amount} in all): they are in the pot too, and count in the main pot up to each player's level.",
+        "それはアンティ（合計{amount}）を抜いています。アンティもポットに入っていて、各プレイヤーの額までメインポットに数えます。",
+    ),
     "excess_not_returned": (
         "That leaves in the pot a bet nobody could call; the uncalled part goes back to its owner.",
         "それは誰もコールできなかったベットをポットに入れています。コールされていない分は本人に返します。",
@@ -117,6 +180,39 @@ MISREADINGS = {
         "それはフォールドしたプレイヤーのチップを抜いています。そのチップも届いているポットに残ります。",
     ),
 }
+
+
+# --- show me --------------------------------------------------------------------------------------
+
+
+def show(case: Case, solution: Solution) -> list[dict[str, Any]]:
+    """Each seat's chips in the pot, an uncalled bet going back, then each pot in turn: its level,
+    the seats that reach it and the chips it holds (TDA 2024 Rule 21)."""
+    f = solution.facts
+    upto = len(case.scenario.actions)
+    committed = {s: a for s, a in f["committed"].items() if a}
+    steps: list[dict[str, Any]] = [
+        {"upto": upto, "seats": sorted(committed), "code": "committed", "params": {"committed": committed}}
+    ]
+    if f["excess"]:
+        excess = f["excess"]
+        steps.append({"upto": upto, "seats": [excess["seat"]], "code": "uncalled", "params": dict(excess)})
+    for index, layer in enumerate(f["layers"]):
+        steps.append(
+            {
+                "upto": upto,
+                "seats": list(layer["eligible"]),
+                "code": "pot",
+                "params": {
+                    "index": index,
+                    "amount": layer["amount"],
+                    "eligible": list(layer["eligible"]),
+                    "capped_by": list(layer["capped_by"]),
+                    "level": layer["level"],
+                },
+            }
+        )
+    return steps
 
 
 def situation(view: Mapping[str, Any]) -> Any:
@@ -142,4 +238,5 @@ KIND = QuestionKind(
     misread=misread,
     misreadings=MISREADINGS,
     situation=situation,
+    show=show,
 )

@@ -10,6 +10,7 @@ from games.questions.kind import Candidate, QuestionKind
 from games.questions.solution import Solution
 from games.stud.answering import (
     Case,
+    betting_steps,
     board_report,
     not_applicable,
     unique,
@@ -95,6 +96,33 @@ def misread(case: Case, right: Mapping[str, Any], given: Mapping[str, Any]) -> I
                 yield "all_in_player_not_first", {}, {"seat": state.seat_of(player)}
 
 
+# --- show me --------------------------------------------------------------------------------------
+
+
+def show(case: Case, solution: Solution) -> list[dict[str, Any]]:
+    """The 7th-street betting replayed, the last bet or raise marked, then who shows first and why
+    (TDA 2024 Rule 17-A; RP-10 B with an all-in)."""
+    state = case.replay.state
+    steps = betting_steps(state, 7) if 7 in state.rounds_held else []
+    f = solution.facts
+    # Rule 17-A's last aggressor is among the players who table first (RP-10 B): an all-in
+    # player's later raise is not the one that decides.
+    deciding = [s for s in steps if s["code"] == "action" and s["params"]["record"].kind in ("bet", "raise")]
+    deciding = [s for s in deciding if s["params"]["seat"] == f["aggressor"]]
+    for step in steps:
+        if step["code"] == "action":
+            step["params"]["last_aggressor"] = bool(deciding) and step is deciding[-1]
+    steps.append(
+        {
+            "upto": len(state.history),
+            "seats": [f["seat"]],
+            "code": "shows_first",
+            "params": {"seat": f["seat"], "reason": f["reason"], "not_at_risk": f["not_at_risk"]},
+        }
+    )
+    return steps
+
+
 MISREADINGS = {
     "first_bettor_not_last_aggressor": (
         "That is the first bettor on 7th street; the last aggressive player shows first (TDA 2024 Rule 17-A).",
@@ -123,4 +151,5 @@ KIND = QuestionKind(
     moment=moment,
     misread=misread,
     misreadings=MISREADINGS,
+    show=show,
 )

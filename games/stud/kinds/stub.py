@@ -73,9 +73,44 @@ def misread(case: Case, right: Mapping[str, Any], given: Mapping[str, Any]) -> I
     """The answers the common misreadings of this question give."""
     yield "burns_not_counted", {"burns": 3}, {**right, "stub": right["stub"] + 3}
     yield "required_without_burn", {}, {**right, "required": right["required"] - 1}
+    stub, required = right["stub"], right["required"]
+    params = {"stub": stub, "required": required, "with_burns": stub + 3}
+    # RP-10 H's cases B and C read the other way round: B for a stub of fewer than 3 cards.
+    swapped = {"B": "C", "C": "B"}.get(right["procedure"])
+    if swapped is not None:
+        yield (
+            f"stub_case_{swapped.lower()}_for_{right['procedure'].lower()}",
+            params,
+            {
+                **right,
+                "procedure": swapped,
+            },
+        )
+    # The three prior burns counted as reaching the required number (case A), or not.
+    if right["procedure"] in ("B", "C"):
+        yield "stub_case_a_burns_short", params, {**right, "procedure": "A", "community_card": False}
+    elif right["procedure"] == "A":
+        mistaken = "B" if stub >= 3 else "C"
+        yield "stub_case_a_missed", params, {**right, "procedure": mistaken, "community_card": True}
 
 
 MISREADINGS = {
+    "stub_case_c_for_b": (
+        "That is case C, for a stub of fewer than 3 cards; this stub has {stub} cards, at least 3, so it is case B: burn the top card and deal the next as a community card, without the prior burns (TDA 2024 RP-10 H).",
+        "それはスタブが3枚未満のときのCです。このスタブは{stub}枚で3枚以上なので、Bです。上の1枚をバーンして次のカードをコミュニティカードにし、前のバーンカードは戻しません（TDA 2024 RP-10 H）。",
+    ),
+    "stub_case_b_for_c": (
+        "That is case B, for a stub of at least 3 cards; this stub has only {stub}, so it is case C: scramble it with the 3 prior burns, cut, burn one and deal a community card (TDA 2024 RP-10 H).",
+        "それはスタブが3枚以上のときのBです。このスタブは{stub}枚しかないので、Cです。前のバーンカード3枚と混ぜてカットし、1枚バーンしてコミュニティカードを配ります（TDA 2024 RP-10 H）。",
+    ),
+    "stub_case_a_burns_short": (
+        "Case A needs the 3 prior burns to reach the required number: {stub} + 3 = {with_burns} is fewer than {required}, so a community card is dealt (TDA 2024 RP-10 H).",
+        "Aは前のバーンカード3枚を足して必要な枚数に届くときです。{stub}＋3＝{with_burns}枚で{required}枚に足りないので、コミュニティカードを配ります（TDA 2024 RP-10 H）。",
+    ),
+    "stub_case_a_missed": (
+        "Adding the 3 prior burns reaches the required number ({stub} + 3 = {with_burns}, {required} needed), so it is case A: scramble them into the stub and deal each player a card, no community card (TDA 2024 RP-10 H).",
+        "前のバーンカード3枚を足すと必要な枚数に届きます（{stub}＋3＝{with_burns}枚、必要{required}枚）。なのでAです。スタブと混ぜて全員に1枚ずつ配り、コミュニティカードは使いません（TDA 2024 RP-10 H）。",
+    ),
     "burns_not_counted": (
         "That forgets the three burns of 4th to 6th street; they are out of the stub.",
         "それは4thストリートから6thストリートまでのバーンカード3枚を数えていません。バーンしたカードはスタブにありません。",

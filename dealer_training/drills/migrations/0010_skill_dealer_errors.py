@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('drills', '0007_skill_stub_count'),
+        ('drills', '0009_drill_session_retry_of'),
     ]
 
     operations = [

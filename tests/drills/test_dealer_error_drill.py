@@ -6,13 +6,12 @@ import pytest
 from django.urls import reverse
 
 from dealer_training.drills.models import Attempt, DrillSession, Question
-from dealer_training.drills.services import current_question
 from dealer_training.drills.topics import TOPICS, answer_fields, skill_of_walk_stage
 from dealer_training.scenarios.choices import Skill
 from dealer_training.scenarios.engine import suggested_skill
 from dealer_training.scenarios.labels import EVENT_TYPES
 
-from .conftest import EN, answer, urls
+from .conftest import EN, urls
 from .helpers import form_data
 
 JA = {"HTTP_ACCEPT_LANGUAGE": "ja"}
@@ -68,31 +67,3 @@ def test_the_dealer_error_choices_are_in_japanese(client, trainee, org):
     assert "カードを本来の席に置き直し、順番どおり配り続ける" in page
     assert "ディーラーがカードを違う席に配った" in page
     assert "何が起きたか" in page
-
-
-def test_a_table_ready_walk_stops_on_a_dealer_error_judged_as_its_own_skill(client, trainee, org, start):
-    client.force_login(trainee.user)
-    session = start(trainee, mode="walk", variant="F7S", walk_level="table_ready", seed="errors-1")
-    stop = None
-    for _ in range(80):
-        question = current_question(session=session)
-        if question is None:
-            break
-        if question.walk_stage == "dealer_error":
-            stop = question
-            break
-        answer(client, org, question, htmx=True)
-    assert stop is not None, "no dealer error in a table-ready walk"
-    assert stop.kind == "dealer_error"
-    assert tuple(stop.fields) == ("error", "remedy")
-    page = client.get(reverse("drills:play", args=[org.slug, session.pk]), **EN).content.decode()
-    assert "Stop the hand" in page
-    # The live table's data never names the error before the trainee does.
-    data = re.search(r'<script id="live-data" type="application/json">(.*?)</script>', page, re.S)
-    assert data is not None
-    assert stop.expected["answer"]["error"] not in data.group(1)
-    answered = answer(client, org, stop, htmx=True)
-    assert 'data-feedback="right"' in answered.content.decode()
-    attempt = Attempt.objects.get(question=stop)
-    assert attempt.correct
-    assert attempt.skill == "dealer_errors"

@@ -151,11 +151,15 @@ def walk(
     ruleset: str = "tda-2024",
     rules: Mapping[str, Any] | None = None,
     structure: Mapping[str, Any] | None = None,
+    error_rate: float = 0.0,
 ) -> list[Any]:
-    """A stud hand walked street by street: one question step per decision (``games.stud.walk``)."""
+    """A stud hand walked street by street: one question step per decision (``games.stud.walk``);
+    with ``error_rate`` > 0, now and then a ``dealer_error`` step before a decision."""
     from games.stud.walk import walk as walk_hand
 
-    return walk_hand(variant=variant, seed=seed, ruleset=ruleset, rules=rules, structure=structure)
+    return walk_hand(
+        variant=variant, seed=seed, ruleset=ruleset, rules=rules, structure=structure, error_rate=error_rate
+    )
 
 
 def action_after(step_document: Mapping[str, Any], action: str) -> tuple[Any, int, int]:

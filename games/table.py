@@ -350,6 +350,10 @@ def table_view(
         view["stub"] = state.stub
     if asked is not None:
         view["event"] = _event_dict(asked)
+        if "event.type" in hides:  # the question asks what went wrong: the facts, not the name
+            from games.stud.dealer_errors import error_facts
+
+            view["event"] = error_facts(asked.to_dict())
     if "asked_seats" in shows and scenario.question and "seats" in scenario.question:
         view["asked_seats"] = list(scenario.question["seats"])
     return view

@@ -51,6 +51,7 @@ GENERATED_DIFFICULTY: Mapping[str, int] = {
     "stub": 3,
     "showdown": 3,
     "rulings": 4,
+    "dealer_errors": 4,
     "side_pots": 4,
     # The other games, each one skill: a whole hand's procedure.
     "holdem": 3,

@@ -22,6 +22,7 @@ DEFAULT_SPEED_TARGET_SECONDS: Mapping[str, float] = {
     "stub": 10.0,
     "stub_count": 8.0,
     "rulings": 15.0,
+    "dealer_errors": 15.0,
     "side_pots": 20.0,
     "showdown": 15.0,
 }

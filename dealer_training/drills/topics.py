@@ -41,6 +41,7 @@ TOPICS: dict[str, tuple[Topic, ...]] = {
     Skill.STUB: (Topic("stub"),),
     Skill.STUB_COUNT: (Topic("stub_count"),),
     Skill.RULINGS: (Topic("ruling"),),
+    Skill.DEALER_ERRORS: (Topic("dealer_error"),),
     Skill.SIDE_POTS: (Topic("pots", "side_pots"),),
     Skill.SHOWDOWN: (
         Topic("showdown_first"),
@@ -111,8 +112,8 @@ def answer_fields(
 
 
 def skill_of_walk_stage(stage: str, document_pots: int = 1) -> str:
-    """The skill a hand-walk step trains (its attempts count toward that skill); a stage without
-    its own skill (an irregularity to catch) trains the rulings."""
+    """The skill a hand-walk step trains (its attempts count toward that skill); a dealer error
+    to catch trains the dealer errors, another stage without its own skill the rulings."""
     skills = {
         "antes": Skill.ANTES,
         "bring_in": Skill.BRING_IN,
@@ -122,5 +123,6 @@ def skill_of_walk_stage(stage: str, document_pots: int = 1) -> str:
         "stub": Skill.STUB,
         "showdown_first": Skill.SHOWDOWN,
         "award": Skill.SIDE_POTS if document_pots > 1 else Skill.SHOWDOWN,
+        "dealer_error": Skill.DEALER_ERRORS,
     }
     return skills.get(stage, Skill.RULINGS)

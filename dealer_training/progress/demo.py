@@ -59,6 +59,7 @@ SKILL_KIND: dict[str, str] = {
     Skill.STUB: "stub",
     Skill.STUB_COUNT: "stub_count",
     Skill.RULINGS: "ruling",
+    Skill.DEALER_ERRORS: "dealer_error",
     Skill.SIDE_POTS: "pots",
     Skill.SHOWDOWN: "showdown_first",
 }

@@ -17,6 +17,7 @@ SKILL_SHORT: dict[str, StrPromise] = {
     Skill.STUB: _("Stub"),
     Skill.STUB_COUNT: _("Stub count"),
     Skill.RULINGS: _("Rulings"),
+    Skill.DEALER_ERRORS: _("Dealer errors"),
     Skill.SIDE_POTS: _("Side pots"),
     Skill.SHOWDOWN: _("Showdown"),
     # The other games, each one skill: the game itself (drills.other_games).

@@ -28,6 +28,7 @@ class Skill(models.TextChoices):
     STUB = "stub", _("Stub count and the 7th-street shortage")
     STUB_COUNT = "stub_count", _("Stub count street by street: cards left and cards needed")
     RULINGS = "rulings", _("Mucking, dead hands and irregularities")
+    DEALER_ERRORS = "dealer_errors", _("Dealer errors: spot and fix")
     SIDE_POTS = "side_pots", _("Side pots")
     SHOWDOWN = "showdown", _("Showdown: best hands, who tables first, awards")
 

@@ -301,6 +301,7 @@ MESSAGES: dict[str, Promise] = {
     "bad_event": gettext_lazy("This irregularity cannot happen on that street."),
     "bad_event_index": gettext_lazy("The irregularity is placed after an action that does not exist."),
     "event_out_of_place": gettext_lazy("This irregularity cannot happen at this point of the hand."),
+    "event_not_an_error": gettext_lazy("This is no error: that seat does bring in, or wins every pot."),
     "unknown_question_kind": gettext_lazy("Unknown question kind."),
     "question_not_applicable": gettext_lazy("This question cannot be asked at this point of the hand."),
 }
@@ -317,6 +318,9 @@ NOT_APPLICABLE: dict[str, Promise] = {
     "best_hands": gettext_lazy("Best hands are asked when the players have all seven cards."),
     "award": gettext_lazy("The pots are awarded at the showdown: play the hand to the end."),
     "ruling": gettext_lazy("A ruling question needs an irregularity: add one after the last action."),
+    "dealer_error": gettext_lazy(
+        "A dealer-error question needs a dealer error or an action out of turn as the last irregularity."
+    ),
 }
 
 
@@ -412,6 +416,8 @@ def suggested_skill(
         return Skill.STUB_COUNT
     if kind == "ruling":
         return Skill.RULINGS
+    if kind == "dealer_error":
+        return Skill.DEALER_ERRORS
     if kind == "best_hands" and razz:
         return Skill.RAZZ_ORDER
     if kind == "award" and len(answer.get("pots") or []) > 1:

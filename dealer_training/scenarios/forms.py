@@ -16,7 +16,7 @@ from games.vary import CHANGES, MAX_COUNT
 
 from .choices import Skill, Variant
 from .import_files import MAX_UPLOAD_BYTES
-from .labels import EVENT_TYPES, QUESTION_KINDS, STREETS
+from .labels import EVENT_TYPES, OUT_OF_TURN_ACTIONS, QUESTION_KINDS, STREETS
 from .models import MAX_EXAM_COOLDOWN_HOURS, MAX_EXAM_MINUTES, MAX_EXAM_SITTINGS, DrillSet, Scenario
 
 MAX_SEATS = 10  # table sizes offered; the engine deals to at most 8 players
@@ -297,6 +297,12 @@ class EventForm(forms.Form):
         widget=forms.NumberInput(NUMBER),
     )
 
+    event_action = forms.ChoiceField(
+        label=_("Action out of turn"),
+        choices=[("", "—"), *OUT_OF_TURN_ACTIONS.items()],
+        required=False,
+    )
+
     def event(self, after: int) -> dict[str, Any] | None:
         data = self.cleaned_data
         if not data.get("event_type"):
@@ -310,6 +316,8 @@ class EventForm(forms.Form):
             event["street"] = data["event_street"]
         if data.get("event_count") is not None:
             event["count"] = data["event_count"]
+        if data.get("event_action"):
+            event["action"] = data["event_action"]
         return event
 
 

@@ -8,7 +8,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from django.utils.functional import Promise
-from django.utils.translation import get_language, gettext_lazy, ngettext, pgettext
+from django.utils.translation import get_language, gettext_lazy, ngettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext as _
 
 from games.api import kinds
@@ -26,6 +26,7 @@ QUESTION_KINDS: dict[str, Promise] = {
     "best_hands": gettext_lazy("Best hands: each player's hand and the ranking"),
     "award": gettext_lazy("Award: who wins each pot and how much"),
     "ruling": gettext_lazy("Ruling: the floor's decision on an irregularity"),
+    "dealer_error": gettext_lazy("Dealer error: what went wrong and the remedy"),
 }
 
 
@@ -67,6 +68,20 @@ EVENT_TYPES: dict[str, Promise] = {
     "absent_at_deal": gettext_lazy("A player is absent at the deal"),
     "wrong_card_count": gettext_lazy("A player has the wrong number of cards"),
     "boxed_cards": gettext_lazy("Boxed cards in the deck"),
+    "card_to_wrong_seat": gettext_lazy("The dealer deals a card to the wrong seat"),
+    "seat_skipped": gettext_lazy("The dealer skips a seat on the deal"),
+    "card_to_folded_hand": gettext_lazy("The dealer deals a card to a folded hand"),
+    "action_out_of_turn": gettext_lazy("A player acts out of turn"),
+    "wrong_bring_in_called": gettext_lazy("The dealer calls the wrong seat for the bring-in"),
+    "wrong_pot_pushed": gettext_lazy("The dealer pushes a pot to the wrong player"),
+}
+
+OUT_OF_TURN_ACTIONS: dict[str, Promise] = {
+    "check": pgettext_lazy("poker action", "Check"),
+    "call": pgettext_lazy("poker action", "Call"),
+    "bet": pgettext_lazy("poker action", "Bet"),
+    "raise": pgettext_lazy("poker action", "Raise"),
+    "fold": pgettext_lazy("poker action", "Fold"),
 }
 
 RULINGS: dict[str, Promise] = {
@@ -79,6 +94,13 @@ RULINGS: dict[str, Promise] = {
     "reshuffle_no_burn": gettext_lazy("Reshuffle the stub, deal without a burn"),
     "kill_hand": gettext_lazy("The hand is killed"),
     "misdeal": gettext_lazy("Misdeal"),
+    "correct_deal": gettext_lazy("Put the cards in their proper seats and deal on in order"),
+    "back_up_action": gettext_lazy(
+        "Back up the action; the out-of-turn action binds unless the action changes"
+    ),
+    "back_up_no_raise": gettext_lazy("Back up the action; that player may not bet or raise on the next turn"),
+    "correct_bring_in": gettext_lazy("Correct the call: the right seat brings in"),
+    "retrieve_pot": gettext_lazy("Take the pot back and push it to the right player"),
 }
 
 PROCEDURES: dict[str, Promise] = {
@@ -274,7 +296,12 @@ def describe_legal(action: Mapping[str, Any]) -> str:
 
 
 def describe_event(event: Mapping[str, Any]) -> str:
-    label = str(EVENT_TYPES.get(str(event.get("type")), event.get("type")))
+    """An irregularity in words; one drawn without its name (a dealer error the trainee must
+    name) is told by its facts alone."""
+    if event.get("type") is None:
+        label = str(_("The hand is stopped"))
+    else:
+        label = str(EVENT_TYPES.get(str(event.get("type")), event.get("type")))
     parts = [label]
     if event.get("seat") is not None:
         parts.append(seat_text(event["seat"]))
@@ -287,6 +314,10 @@ def describe_event(event: Mapping[str, Any]) -> str:
         parts.append(str(STREETS.get(event["street"], event["street"])))
     if event.get("count") is not None:
         parts.append(_("%(count)s cards") % {"count": event["count"]})
+    if event.get("held") is not None:
+        parts.append(_("%(count)s cards of that street in front of the seat") % {"count": event["held"]})
+    if event.get("action"):
+        parts.append(str(OUT_OF_TURN_ACTIONS.get(str(event["action"]), event["action"])))
     return " · ".join(parts)
 
 

@@ -13,6 +13,7 @@ from games.api import Field, fields, kind
 from .editor import Draft
 from .engine import Checked, message_for, place_of, stack_message
 from .labels import (
+    EVENT_TYPES,
     PROCEDURES,
     QUESTION_SHORT,
     RULINGS,
@@ -85,7 +86,12 @@ def seat_amounts(awards: Mapping[Any, int]) -> str:
 
 
 # Words for the codes of a CHOICE field, by the field's key (the engine's codes otherwise).
-CHOICE_LABELS: dict[str, Mapping[str, Any]] = {"procedure": PROCEDURES, "ruling": RULINGS}
+CHOICE_LABELS: dict[str, Mapping[str, Any]] = {
+    "procedure": PROCEDURES,
+    "ruling": RULINGS,
+    "error": EVENT_TYPES,
+    "remedy": RULINGS,
+}
 
 # Words for the codes a TEXT field of an answer holds, by the field's key.
 DECIDED_BY: dict[str, Promise] = {

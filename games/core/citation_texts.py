@@ -124,6 +124,10 @@ TEXTS: dict[str, CitationText] = {
         "The main pot and every side pot are awarded and split one at a time, each among the players who can win it; pots are never added together first.",
         "メインポットとサイドポットは1つずつ、そのポットを獲得できるプレイヤーの間で配ったり分けたりします。先に合算することはしません。",
     ),
+    "TDA 2024 Rule 22": _t(
+        "The reading of a tabled hand may be disputed until the next hand begins; an error in counting or awarding a pot may be disputed until substantial action on the next hand. A pot pushed to the wrong player is taken back and pushed again within that time.",
+        "公開されたハンドの読み間違いには、次のハンドが始まるまで異議を申し立てられます。ポットの計算や配り間違いには、次のハンドで実質的なアクションがあるまで異議を申し立てられます。その間なら、違うプレイヤーに押し出したポットは戻して配り直します。",
+    ),
     "TDA 2024 Rule 30": _t(
         "A player must be in their seat when the last card of the initial deal is dealt. Otherwise the hand is killed and the posted ante stays in the pot; an absent player who was dealt the bring-in card still posts the bring-in.",
         "最初のディールの最後のカードが配られるとき、プレイヤーは席にいなければなりません。いなければハンドはキルされ、出したアンティはポットに残ります。ブリングインのカードを配られた不在のプレイヤーは、それでもブリングインを出します。",
@@ -163,6 +167,10 @@ TEXTS: dict[str, CitationText] = {
     "TDA 2024 Rule 48": _t(
         "Limit betting has a cap on the number of raises, even when only two players are left, until the tournament itself is down to two players. The house sets the number: here, the bets per street of the house rules.",
         "リミットのベットにはレイズ回数のキャップがあり、大会が残り2人になるまではハンドが2人だけになってもキャップは残ります。回数はハウスが決めます。このアプリではハウスルールの「ストリートごとのベット数」です。",
+    ),
+    "TDA 2024 Rule 53": _t(
+        "An action out of turn is backed up to the player whose turn it is. The out-of-turn action binds if the action to that player does not change (a check, call or fold before it does not change it); if it changes, the chips go back and the player has every option. A fold out of turn is binding.",
+        "順番外のアクションは、本来の番のプレイヤーまで戻します。そのプレイヤーまでのアクションが変わらなければ（間のチェック、コール、フォールドでは変わりません）先に宣言したアクションが有効で、変わればチップは戻り、すべての選択肢があります。順番外のフォールドは有効です。",
     ),
     "TDA 2024 Rule 58": _t(
         "A fold is binding when a player folds in turn while they could have checked, or folds out of turn; the hand is out (a penalty may apply).",
@@ -229,6 +237,10 @@ TEXTS: dict[str, CitationText] = {
         "In cash games under Robert's Rules there is no cap on raises once only two players are left in the hand.",
         "ロバーツ・ルールのキャッシュゲームでは、ハンドに残っているプレイヤーが2人になると、レイズ回数のキャップはなくなります。",
     ),
+    "RRoP Betting and Raising 11": _t(
+        "Acting out of turn is not allowed. A player who checks out of turn may not bet or raise on the next turn to act, and one who called out of turn may not change the call to a raise. An out-of-turn action binds unless the action to that player is changed by a bet or raise.",
+        "順番外のアクションは認められません。順番外にチェックしたプレイヤーは次の番でベットもレイズもできず、順番外にコールしたプレイヤーはレイズに変えられません。順番外のアクションは、そのプレイヤーまでにベットやレイズでアクションが変わらない限り有効です。",
+    ),
     "RRoP Ties": _t(
         "Every pot is split on its own. In stud the odd chip goes to the highest card by suit for a high hand and to the lowest card by suit for a low hand, counting all of the player's cards, not only the five played; no player gets more than one odd chip, and identical hands split the pot as evenly as possible.",
         "ポットは1つずつ分けます。スタッドでは、ハイはスートを含めて一番高いカード、ローは一番低いカードのプレイヤーが端数チップを受け取り、使う5枚だけでなくそのプレイヤーの全カードで比べます。1人が受け取る端数チップは1枚までで、まったく同じハンド同士はポットをできるだけ均等に分けます。",
@@ -279,6 +291,14 @@ TEXTS: dict[str, CitationText] = {
     "Practice: exposed 7th card with no action left": _t(
         "Our reading where TDA RP-10 B is silent: it replaces an exposed 7th-street card only while betting remains, so when no betting is left the exposed card stays and plays.",
         "TDAのRP-10 Bが書いていない点についての私たちの解釈です。RP-10 Bが表になった7枚目を交換するのはベットが残っている場合だけなので、もうベットが残っていなければ、そのカードはそのまま使います。",
+    ),
+    "Practice: cards put back in their seats": _t(
+        "Card-room practice where the rulebooks name only the initial deal (TDA 2024 Rule 35-A makes that a misdeal): on 4th to 7th street a card pitched to the wrong seat, or past a skipped seat, is moved to the seat it belongs to and the deal goes on in order, without another burn.",
+        "ルールブックが最初のディールについてだけ定めている点（TDA 2024 ルール35-Aではミスディール）についてのカードルームの慣行です。4th〜7thストリートで違う席に配ったカードや、席を飛ばして配ったカードは本来の席に置き直し、バーンを増やさずに順番どおり配り続けます。",
+    ),
+    "Practice: a wrongly called bring-in is corrected": _t(
+        "Card-room practice: when the dealer calls the wrong seat for the bring-in, the call is corrected before the action goes on; any chips the wrong seat put in go back and the lowest door card (the highest in razz) brings in.",
+        "カードルームの慣行です。ディーラーがブリングインの席を呼び間違えたら、アクションが進む前に訂正します。間違って呼ばれた席が出したチップは戻し、一番低いドアカード（ラズでは一番高いドアカード）がブリングインをします。",
     ),
     # --- Texas hold'em source document -------------------------------------------------------
     "Hold'em rules §3.1": _t(

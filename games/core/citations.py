@@ -62,6 +62,7 @@ _ALL: tuple[Citation, ...] = (
     _c("TDA 2024 Rule 17-A", "tda-2024", "Showdown order", "ショーダウンで先に見せる人"),
     _c("TDA 2024 Rule 20", "tda-2024", "Odd chips", "端数チップ"),
     _c("TDA 2024 Rule 21", "tda-2024", "Side pots split separately", "サイドポットは別々に分ける"),
+    _c("TDA 2024 Rule 22", "tda-2024", "Disputed hands and pots", "ハンドとポットの異議"),
     _c("TDA 2024 Rule 30", "tda-2024", "At your seat for the deal", "配り終わりに着席していること"),
     _c("TDA 2024 Rule 35-A", "tda-2024", "Misdeals", "ミスディール"),
     _c(
@@ -82,6 +83,7 @@ _ALL: tuple[Citation, ...] = (
         "リミットのリオープン（ベットの半分）",
     ),
     _c("TDA 2024 Rule 48", "tda-2024", "Raise cap", "レイズのキャップ"),
+    _c("TDA 2024 Rule 53", "tda-2024", "Action out of turn", "順番外のアクション"),
     _c("TDA 2024 Rule 58", "tda-2024", "Binding folds", "フォールドの確定"),
     _c("TDA 2024 Rule 66", "tda-2024", "Stud: picking up upcards", "スタッド：アップカードを伏せる"),
     _c("TDA 2024 Rule 68", "tda-2024", "Exposing cards with action pending", "アクション中のカード公開"),
@@ -154,6 +156,12 @@ _ALL: tuple[Citation, ...] = (
         "Betting and raising: heads-up raising",
         "ベットとレイズ：ヘッズアップのレイズ",
     ),
+    _c(
+        "RRoP Betting and Raising 11",
+        "rrop",
+        "Betting and raising: acting out of turn",
+        "ベットとレイズ：順番外のアクション",
+    ),
     _c("RRoP Ties", "rrop", "Ties and odd chips", "引き分けと端数チップ"),
     # BARGE Rulebook
     _c(
@@ -203,6 +211,18 @@ _ALL: tuple[Citation, ...] = (
         "practice",
         "An exposed 7th-street card with no betting left plays",
         "ベットの残らない7thの公開カードはそのまま",
+    ),
+    _c(
+        "Practice: cards put back in their seats",
+        "practice",
+        "A card to the wrong seat on a later street",
+        "4th以降で違う席に配ったカード",
+    ),
+    _c(
+        "Practice: a wrongly called bring-in is corrected",
+        "practice",
+        "The wrong seat called for the bring-in",
+        "ブリングインの席の呼び間違い",
     ),
     # Texas Hold'em game rules (source document)
     _c("Hold'em rules §3.1", "holdem", "Preflop", "プリフロップ"),

@@ -74,7 +74,8 @@ class QuestionKind:
     # question names), ``round_open`` (the betting round drawn as still open: uncalled chips in
     # front of their owners, the pots from the chips committed, never the showdown phase),
     # ``before_event`` (the table just before the irregularity asked about); hides ``stub`` (no
-    # stub count), ``pot`` (no pots at all), ``pot.pots`` (the pot's total only).
+    # stub count), ``pot`` (no pots at all), ``pot.pots`` (the pot's total only),
+    # ``event.type`` (the irregularity's facts without its name).
     shows: tuple[str, ...] = ()
     hides: tuple[str, ...] = ()
     # The moment of the question: what makes it unanswerable whatever the table shows.

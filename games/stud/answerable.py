@@ -170,6 +170,11 @@ def _plan(view: Mapping[str, Any]) -> _Plan:
             raise EngineError("bad_view", f"unknown history entry {str(action)[:40]!r}")
     if view.get("event") is not None:
         event = dict(view["event"])
+        if "type" not in event:  # a dealer error drawn without its name: as the trainee reads it
+            from games.stud.dealer_errors import error_of_facts
+
+            event = {"type": error_of_facts(event, str(view.get("phase"))), **event}
+            event.pop("held", None)
         place_event(event)
         events.append({"after": len(actions) - 1, **event})
         if event.get("card"):

@@ -3,20 +3,35 @@
 Applying an event gives a :class:`Ruling` and changes the hand as the ruling says: a dead
 hand or a binding fold is out, an exposed 3rd-street downcard becomes the upcard, an
 absent player's hand is killed after the deal, a misdeal ends the hand.
+
+The dealer's errors of :data:`DEALER_ERRORS` (a card to the wrong seat, a skipped seat, a
+card to a folded hand, a wrong bring-in called, a pot pushed to the wrong player, and a
+player's action out of turn) are corrected by their remedy: the hand then goes on as it
+was before the error (a binding fold out of turn excepted, which takes the hand out).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from games.core.cards import Card
 from games.core.errors import EngineError
+from games.stud.events_dealer import DEALER_HANDLERS
+from games.stud.irregularity import Event, Ruling
 
 if TYPE_CHECKING:
     from games.stud.state import StudState
 
-__all__ = ["EVENT_TYPES", "RULING_CODES", "Event", "Ruling", "apply_event", "substantial_action"]
+__all__ = [
+    "DEALER_ERRORS",
+    "DEALER_REMEDIES",
+    "EVENT_TYPES",
+    "OUT_OF_TURN_ACTIONS",
+    "RULING_CODES",
+    "Event",
+    "Ruling",
+    "apply_event",
+    "substantial_action",
+]
 
 EVENT_TYPES: dict[str, tuple[str, ...]] = {
     # type: extra keys it requires
@@ -28,8 +43,16 @@ EVENT_TYPES: dict[str, tuple[str, ...]] = {
     "absent_at_deal": (),
     "wrong_card_count": ("count",),
     "boxed_cards": ("count",),
+    "card_to_wrong_seat": ("street",),
+    "seat_skipped": ("street",),
+    "card_to_folded_hand": ("street",),
+    "action_out_of_turn": ("action",),
+    "wrong_bring_in_called": (),
+    "wrong_pot_pushed": (),
 }
 SEAT_OPTIONAL = ("premature_card", "boxed_cards")
+# The actions a player can take out of turn (TDA 2024 Rule 53).
+OUT_OF_TURN_ACTIONS = ("check", "call", "bet", "raise", "fold")
 
 RULING_CODES = (
     "dead_hand",
@@ -41,43 +64,39 @@ RULING_CODES = (
     "reshuffle_no_burn",
     "kill_hand",
     "misdeal",
+    "correct_deal",
+    "back_up_action",
+    "back_up_no_raise",
+    "correct_bring_in",
+    "retrieve_pot",
 )
 
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    """One irregularity: it happened after ``actions[after]`` (``-1``: before any action)."""
-
-    after: int
-    type: str
-    seat: int | None = None
-    card: Card | None = None
-    street: int | None = None
-    count: int | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"after": self.after, "type": self.type}
-        if self.seat is not None:  # format section 5: seat is an int; an event read without one has none
-            out["seat"] = self.seat
-        if self.card is not None:
-            out["card"] = str(self.card)
-        if self.street is not None:
-            out["street"] = self.street
-        if self.count is not None:
-            out["count"] = self.count
-        return out
-
-
-@dataclass(frozen=True, slots=True)
-class Ruling:
-    """The ruling for an event: a code of section 5, the seat it concerns, the rules behind it
-    and the facts the explanation needs."""
-
-    code: str
-    seat: int | None
-    event: Event
-    rules: tuple[str, ...]
-    facts: dict[str, Any]
+# The errors a dealer must catch at the table and the remedies they are fixed with (the
+# ``dealer_error`` question): what the dealer did wrong, or what a player did that the dealer
+# must stop, and the remedy the house rules require.
+DEALER_ERRORS = (
+    "downcard_exposed_by_dealer",
+    "premature_card",
+    "card_to_wrong_seat",
+    "seat_skipped",
+    "card_to_folded_hand",
+    "action_out_of_turn",
+    "wrong_bring_in_called",
+    "wrong_pot_pushed",
+)
+DEALER_REMEDIES = (
+    "misdeal",
+    "becomes_upcard",
+    "replace_card",
+    "card_plays",
+    "reshuffle_no_burn",
+    "correct_deal",
+    "back_up_action",
+    "back_up_no_raise",
+    "binding_fold",
+    "correct_bring_in",
+    "retrieve_pot",
+)
 
 
 def substantial_action(state: StudState) -> bool:
@@ -108,7 +127,13 @@ def apply_event(state: StudState, event: Event) -> Ruling:
     if state.phase == "misdeal":
         raise _fail(event, "hand_misdealt", "the hand was already declared a misdeal")
     player = state.player_of_seat(event.seat) if event.seat is not None else None
-    any_seat = ("wrong_card_count", "boxed_cards", "premature_card")
+    any_seat = (
+        "wrong_card_count",
+        "boxed_cards",
+        "premature_card",
+        "card_to_folded_hand",
+        "wrong_pot_pushed",
+    )
     if player is not None and state.folded[player] and event.type not in any_seat:
         raise _fail(
             event, "event_player_not_in_hand", f"seat {event.seat} is not in the hand", seat=event.seat
@@ -263,6 +288,7 @@ def _boxed(state: StudState, event: Event, player: int | None) -> Ruling:
 
 
 _HANDLERS = {
+    **DEALER_HANDLERS,
     "picks_up_upcards": _picks_up,
     "exposes_own_downcard": _exposes_own,
     "folds_not_facing_bet": _folds_not_facing,

@@ -16,6 +16,7 @@ from games.stud.explain import (
     seats_ja,
     street_ja,
 )
+from games.stud.explain_dealer import DEALER_TEXTS, dealer_error_text
 from games.stud.rules import Variant
 
 __all__ = ["award_text", "best_hands_text", "ruling_text"]
@@ -188,7 +189,9 @@ def ruling_text(f: dict[str, Any], out: Text) -> None:
     code, seat = ruling.code, event.seat
     facts = ruling.facts
     kind = event.type
-    if kind == "picks_up_upcards" and code == "dead_hand":
+    if kind in DEALER_TEXTS:
+        dealer_error_text(ruling, out)
+    elif kind == "picks_up_upcards" and code == "dead_hand":
         out.say(
             "ruling.dead_facing",
             f"Seat {seat} picked up the upcards while facing a bet: the hand is dead (killed): {_OUT_EN} (TDA 2024 Rule 66).",

@@ -97,6 +97,14 @@ class Ruleset:
         """``"suit"`` (TDA 2024 RP-10 D) or ``"position"`` (RRoP 7CS-1) for this game."""
         return dict(self.tie_break_later_streets)[variant.value]
 
+    @property
+    def out_of_turn(self) -> str:
+        """How an action out of turn is ruled: ``"tda"`` (TDA 2024 Rule 53: backed up, binding
+        unless the action to the player changes, then every option is open) or ``"rrop"`` (RRoP
+        Betting and Raising 11: a player who checked or called out of turn may not bet or raise
+        on the next turn), by the preset the rules started from."""
+        return "rrop" if self.name == "robert-cash" else "tda"
+
     def double_on_open_pair(self, variant: Variant) -> bool:
         # RRoP 7CS-4 allows it in stud high only; never razz or stud/8 (BARGE, GARDENS).
         return self.fourth_street_double_on_open_pair and variant is Variant.STUD

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from games import registry
 from games.core.cards import parse_cards
 from games.core.errors import EngineError
-from games.stud.events import EVENT_TYPES, SEAT_OPTIONAL, Event, Ruling, apply_event
+from games.stud.events import EVENT_TYPES, OUT_OF_TURN_ACTIONS, SEAT_OPTIONAL, Event, Ruling, apply_event
 from games.stud.rules import MAX_CHIPS, Ruleset, Structure, Variant, ruleset_from, structure_from
 from games.stud.state import MAX_PLAYERS, StudState
 
@@ -382,8 +382,28 @@ def _event(raw: Any, path: str, seats: tuple[int, ...], action_count: int) -> Ev
         )
     if kind == "premature_card" and street == 3:
         raise EngineError("bad_event", "a premature card belongs to 4th to 7th street", path=f"{path}.street")
+    if kind in ("card_to_wrong_seat", "seat_skipped") and street == 7:
+        raise EngineError(
+            "bad_event",
+            "a card to the wrong seat or a skipped seat belongs to 3rd to 6th street",
+            path=f"{path}.street",
+        )
+    if kind == "card_to_folded_hand" and street == 3:
+        raise EngineError(
+            "bad_event", "a card to a folded hand belongs to 4th to 7th street", path=f"{path}.street"
+        )
+    action = None
+    if "action" in raw:
+        action = _text(raw["action"], f"{path}.action")
+        if action not in OUT_OF_TURN_ACTIONS:
+            raise EngineError(
+                "bad_event",
+                f"an action out of turn is one of {', '.join(OUT_OF_TURN_ACTIONS)}",
+                params={"allowed": list(OUT_OF_TURN_ACTIONS)},
+                path=f"{path}.action",
+            )
     count = _int(raw["count"], f"{path}.count", minimum=0, maximum=60) if "count" in raw else None
-    return Event(after=after, type=kind, seat=seat, card=card, street=street, count=count)
+    return Event(after=after, type=kind, seat=seat, card=card, street=street, count=count, action=action)
 
 
 def _question(raw: Any, seats: tuple[int, ...]) -> dict[str, Any]:

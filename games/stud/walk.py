@@ -17,6 +17,16 @@ scenario document frozen at that point and the question kind to ask there:
 7. ``award``: every pot to its winners, or the pot to the last player when the others
    folded.
 
+With ``error_rate`` above zero, a ``dealer_error`` step (the question ``dealer_error``: stop
+the hand, name what went wrong, give the remedy) comes now and then before a step of the
+deal of 3rd street, the bring-in, a betting action, the deal of a later street or the award,
+with one error injected there (:func:`games.stud.dealer_errors.inject_error`). Only errors
+whose remedy leaves the hand as it was are injected (a card put back in its seat, an action
+backed up, the bring-in called again, a pot pushed again, a premature card reshuffled, an
+exposed 7th-street card replaced): the remedy is applied by the engine, and the walk goes on
+from that corrected state, which is the hand as dealt. ``error_rate`` 0 gives the walk
+without errors, unchanged.
+
 Streets on which nobody can bet (everybody but one is all-in) have no betting steps.
 
 The same arguments always give the same walk. Computer players fold most hands on 3rd
@@ -36,7 +46,7 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from games.core.cards import FULL_DECK, Card
@@ -49,7 +59,17 @@ from games.stud.state import MAX_PLAYERS, StudState
 
 __all__ = ["ATTEMPTS", "STAGES", "WalkStep", "action_after_record", "walk"]
 
-STAGES = ("antes", "bring_in", "action", "round_over", "first_to_act", "stub", "showdown_first", "award")
+STAGES = (
+    "antes",
+    "bring_in",
+    "action",
+    "round_over",
+    "first_to_act",
+    "stub",
+    "showdown_first",
+    "award",
+    "dealer_error",
+)
 
 # The deals tried for one walk before the best of them is taken.
 ATTEMPTS = 40
@@ -66,6 +86,7 @@ _ASKS: dict[str, tuple[str, tuple[str, ...] | None]] = {
     "stub": ("stub", ("stub", "required", "procedure", "community_card")),
     "showdown_first": ("showdown_first", None),
     "award": ("award", None),
+    "dealer_error": ("dealer_error", None),
 }
 
 
@@ -122,8 +143,13 @@ def walk(
     ruleset: str = "tda-2024",
     rules: Mapping[str, Any] | None = None,
     structure: Structure | Mapping[str, Any] | None = None,
+    error_rate: float = 0.0,
 ) -> list[WalkStep]:
     """The dealer decisions of one hand played by computer players, in order.
+
+    ``error_rate`` (0 to 1) is the chance that a step where an error can happen is preceded
+    by a ``dealer_error`` step (see the module's description); the errors come from their own
+    random source derived from the seed, so the hand is the same at every rate.
 
     The stacks and the walk's character come from the seed. Up to :data:`ATTEMPTS` deals
     derived from the seed are played in turn; in each, a few players (up to four, all of
@@ -165,7 +191,41 @@ def walk(
         if best is None or score > best[0]:
             best = (score, state)
     assert best is not None
-    return _steps(best[1])
+    if isinstance(error_rate, bool) or not isinstance(error_rate, int | float) or not 0 <= error_rate <= 1:
+        raise EngineError(
+            "bad_error_rate",
+            f"the error rate is a number from 0 to 1, not {str(error_rate)[:20]!r}",
+            params={"rate": str(error_rate)[:20]},
+            path="error_rate",
+        )
+    steps = _steps(best[1])
+    if error_rate > 0:
+        steps = _with_errors(steps, random.Random(f"{key}|errors"), float(error_rate))
+    return steps
+
+
+def _with_errors(steps: list[WalkStep], rng: random.Random, rate: float) -> list[WalkStep]:
+    """The steps with a ``dealer_error`` step before some of those where an error can happen."""
+    from games.stud.dealer_errors import STAGE_ERRORS, inject_error
+
+    kind, fields = _asks("dealer_error")
+    out: list[WalkStep] = []
+    for step in steps:
+        if step.stage in STAGE_ERRORS and rng.random() < rate:
+            document = inject_error(step.document, rng, stage=step.stage, goes_on=True)
+            if document is not None:
+                error = document["_events"][-1]["type"]
+                document["_tags"] = ["walk", "dealer_error", error]
+                out.append(WalkStep(0, "dealer_error", step.street, kind, fields, document, None))
+        out.append(step)
+    numbered = []
+    for index, step in enumerate(out):
+        document = step.document
+        title = str(document.get("_title", ""))
+        if title.startswith("Hand walk ("):
+            document["_title"] = f"{title.rsplit(', step ', 1)[0]}, step {index + 1}"
+        numbered.append(replace(step, index=index))
+    return numbered
 
 
 # --- the deal -------------------------------------------------------------------------------

@@ -617,6 +617,41 @@ PREDICATES: dict[str, Predicate] = {
     "ruling.misdeal_boxed": lambda c, t: _event_is(c, "boxed_cards") and c.scenario.events[-1].count >= 2,
     "ruling.misdeal_count": lambda c, t: _event_is(c, "wrong_card_count") and not _substantial(c),
     "ruling.dead_count": lambda c, t: _event_is(c, "wrong_card_count") and _substantial(c),
+    "ruling.misdeal_skipped": lambda c, t: _event_is(c, "seat_skipped") and _ruling_pre(c)[1].street == 3,
+    "ruling.misdeal_wrong_seat": lambda c, t: (
+        _event_is(c, "card_to_wrong_seat") and _ruling_pre(c)[1].street == 3
+    ),
+    "ruling.correct_wrong_seat": lambda c, t: (
+        _event_is(c, "card_to_wrong_seat") and _ruling_pre(c)[1].street > 3
+    ),
+    "ruling.correct_skipped": lambda c, t: _event_is(c, "seat_skipped") and _ruling_pre(c)[1].street > 3,
+    "ruling.correct_folded": lambda c, t: (
+        _event_is(c, "card_to_folded_hand")
+        and _ruling_pre(c)[1].folded[_player(c, c.scenario.events[-1].seat)]
+    ),
+    "ruling.oot_fold": lambda c, t: (
+        _event_is(c, "action_out_of_turn") and c.scenario.events[-1].action == "fold"
+    ),
+    "ruling.back_up_no_raise": lambda c, t: (
+        _event_is(c, "action_out_of_turn")
+        and c.scenario.events[-1].action in ("check", "call")
+        and c.state.ruleset.name == "robert-cash"
+    ),
+    "ruling.back_up": lambda c, t: (
+        _event_is(c, "action_out_of_turn")
+        and c.scenario.events[-1].action in ("check", "call", "bet", "raise")
+        and not (c.scenario.events[-1].action in ("check", "call") and c.state.ruleset.name == "robert-cash")
+        and _ruling_pre(c)[1].actor != _player(c, c.scenario.events[-1].seat)
+    ),
+    "ruling.correct_bring_in": lambda c, t: (
+        _event_is(c, "wrong_bring_in_called")
+        and _ruling_pre(c)[1].bring_in_index != _player(c, c.scenario.events[-1].seat)
+        and f"seat {_ruling_pre(c)[1].seat_of(_ruling_pre(c)[1].bring_in_index)} brings in" in t
+    ),
+    "ruling.retrieve_pot": lambda c, t: (
+        _event_is(c, "wrong_pot_pushed")
+        and any(_player(c, c.scenario.events[-1].seat) not in pot.awards for pot in c.state.award().pots)
+    ),
 }
 
 

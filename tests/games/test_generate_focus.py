@@ -62,7 +62,10 @@ def test_without_a_focus_every_seed_gives_the_document_it_gave_before():
                     assert document == generate(
                         kind=kind, variant=variant, seed=seed, ruleset=ruleset, focus=None
                     )
-                    if kind != "stub_count":  # the digest holds the kinds older than it
+                    if kind not in (
+                        "stub_count",
+                        "dealer_error",
+                    ):  # the digest holds the kinds older than them
                         digest.update(json.dumps(document, sort_keys=True).encode())
     assert digest.hexdigest() == UNFOCUSED_DIGEST
 

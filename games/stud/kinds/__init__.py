@@ -4,7 +4,18 @@ from __future__ import annotations
 
 from games.questions.kind import QuestionKind
 
-from . import award, best_hands, bring_in, next_action, pots, ruling, showdown_first, stub, stub_count
+from . import (
+    award,
+    best_hands,
+    bring_in,
+    dealer_error,
+    next_action,
+    pots,
+    ruling,
+    showdown_first,
+    stub,
+    stub_count,
+)
 
 KINDS: tuple[QuestionKind, ...] = (
     pots.KIND,
@@ -16,4 +27,5 @@ KINDS: tuple[QuestionKind, ...] = (
     best_hands.KIND,
     award.KIND,
     ruling.KIND,
+    dealer_error.KIND,
 )

@@ -42,23 +42,32 @@ def show_me(scenario: Scenario | OtherScenario | Mapping[str, Any] | str | bytes
     # Each action is one record of the hand; an event that adds records breaks the alignment,
     # and then every step is drawn on the table of the decision point.
     aligned = len(replay.state.history) == len(loaded.actions)
-    views: dict[int, dict[str, Any]] = {}
-    out = []
+    views: dict[tuple[int, bool, bool], dict[str, Any]] = {}
+    out: list[dict[str, Any]] = []
     for step in steps:
         upto = int(step["upto"]) if aligned else len(loaded.actions)
-        if upto not in views:
+        key = (upto, bool(step.get("before_event")), bool(step.get("reveal")))
+        if key not in views:
             try:
-                views[upto] = _view(loaded, upto)
+                views[key] = _view(loaded, upto, before_event=key[1], reveal=key[2])
             except EngineError:
-                return []
-        out.append({**step, "upto": upto, "view": views[upto]})
+                # A hand the remedy ended (a misdeal) is drawn as the step before it left it.
+                if not out:
+                    return []
+                views[key] = out[-1]["view"]
+        out.append({**step, "upto": upto, "view": views[key]})
     return out
 
 
-def _view(scenario: Scenario, upto: int) -> dict[str, Any]:
-    """The table after the first ``upto`` actions, drawn for no question (nothing hidden)."""
+def _view(
+    scenario: Scenario, upto: int, *, before_event: bool = False, reveal: bool = False
+) -> dict[str, Any]:
+    """The table after the first ``upto`` actions, drawn for no question: no downcard shown, or
+    with ``reveal`` the live hands turned up as at the showdown; ``before_event`` leaves out the
+    question's irregularity (the scenario's last event)."""
     from games.table import table_view
 
-    events = tuple(e for e in scenario.events if e.after < upto)
+    events = scenario.events[:-1] if before_event else scenario.events
+    events = tuple(e for e in events if e.after < upto)
     shortened = scenario.with_changes(actions=scenario.actions[:upto], events=events, question=None)
-    return table_view(shortened, reveal_downcards=False)
+    return table_view(shortened, reveal_downcards=reveal)

@@ -4,9 +4,12 @@ Each stud question kind may declare ``show`` (:class:`games.questions.kind.Quest
 steps that decide its answer, each with how many of the hand's actions are replayed at that
 step (``upto``), the seats it points at and a code with facts that the app words (the last
 aggressor's raise and the seats still to act for the next action, the door cards compared for
-the bring-in, each seat's chips layered into the pots). This module adds to each step the table
-view at that point (:func:`games.table.table_view`), so the app draws it like any table. It
-gives the answer away: call it only once the question is answered.
+the bring-in, each seat's chips layered into the pots), or a step the engine words itself in
+English and Japanese (``en``, ``ja`` and the seats' ``tag``: the stub, the award and the
+irregularities, :mod:`games.stud.show_steps`). This module adds to each step the table view at
+that point (:func:`games.table.table_view`), so the app draws it like any table: with the live
+hands turned up for a step marked ``reveal``, without the question's irregularity for one marked
+``before_event``. It gives the answer away: call it only once the question is answered.
 """
 
 from __future__ import annotations

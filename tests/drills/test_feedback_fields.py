@@ -178,6 +178,25 @@ def test_a_right_stub_answer_has_no_replay(client, org, trainee, issued):
     assert "data-showme" not in html
 
 
+def test_a_wrong_remedy_replays_the_hand_to_the_error_and_ends_on_the_remedy(client, org, trainee, issued):
+    from games.stud.events import DEALER_REMEDIES
+    from games.stud.generate import generate
+
+    document = generate(kind="dealer_error", variant="F7S", seed=1)
+    question = pin(issued(trainee, skill="dealer_errors", variant="F7S"), document, ["error", "remedy"])
+    client.force_login(trainee.user)
+    right = question.expected["answer"]
+    wrong = next(r for r in DEALER_REMEDIES if r != right["remedy"])
+    html = answer_with(client, org, question, {**right, "remedy": wrong})
+    texts = [
+        unescape(re.sub(r"<[^>]+>", "", t)).strip().split(" ", 1)[1]
+        for t in re.findall(r'<p class="showme__text">(.*?)</p>', html, re.S)
+    ]
+    assert texts[0].startswith("The hand up to the irregularity:")
+    # The remedy is the engine's ruling, told as its explanation tells it.
+    assert texts[-1] == solve(document)["explanation"]["en"]
+
+
 # --- the way on from a question of a finished session --------------------------------------------
 
 

@@ -80,13 +80,18 @@ GAMES = ("F7S", "F7S/8", "FR")
 SEEDS = range(3)
 
 
+RULESETS = ("tda-2024", "robert-cash")
+
+
 def generated(kind: str) -> list[tuple[dict, dict, list[dict]]]:
-    """Each game's hands of the kind over a few seeds: the document, its solution, its steps."""
+    """Each game's hands of the kind over a few seeds, under each ruleset: the document, its
+    solution, its steps."""
     out = []
-    for variant in GAMES:
-        for seed in SEEDS:
-            document = generate(kind=kind, variant=variant, seed=seed)
-            out.append((document, solve(document), show_me(document)))
+    for ruleset in RULESETS:
+        for variant in GAMES:
+            for seed in SEEDS:
+                document = generate(kind=kind, variant=variant, seed=seed, ruleset=ruleset)
+                out.append((document, solve(document), show_me(document)))
     return out
 
 
@@ -177,8 +182,8 @@ def test_an_irregularity_shows_the_hand_before_it_what_happened_and_ends_on_the_
 
 def test_a_stud8_split_names_the_qualifying_low_and_where_each_odd_chip_goes():
     found = {"low": 0, "odd": 0}
-    for seed in range(30):
-        document = generate(kind="award", variant="F7S/8", seed=seed, focus="odd_chips")
+    for ruleset, seed in ((r, s) for r in RULESETS for s in range(20)):
+        document = generate(kind="award", variant="F7S/8", seed=seed, focus="odd_chips", ruleset=ruleset)
         answer = solve(document)["answer"]
         steps = show_me(document)
         assert steps[-1]["params"]["awards"] == answer["awards"]
@@ -191,7 +196,7 @@ def test_a_stud8_split_names_the_qualifying_low_and_where_each_odd_chip_goes():
             for seat in step["params"].get("odd_chips", []):
                 found["odd"] += 1
                 assert f"goes to seat {seat}" in step["en"]
-                assert "TDA 2024 Rule 20" in step["en"]
+                assert ("RRoP" if ruleset == "robert-cash" else "TDA 2024 Rule 20") in step["en"]
                 assert re.search(rf"端数チップ[0-9,]+は{seat}番席へ", step["ja"])
     assert found["low"]
     assert found["odd"]

@@ -4,9 +4,12 @@ Each stud question kind may declare ``show`` (:class:`games.questions.kind.Quest
 steps that decide its answer, each with how many of the hand's actions are replayed at that
 step (``upto``), the seats it points at and a code with facts that the app words (the last
 aggressor's raise and the seats still to act for the next action, the door cards compared for
-the bring-in, each seat's chips layered into the pots). This module adds to each step the table
-view at that point (:func:`games.table.table_view`), so the app draws it like any table. It
-gives the answer away: call it only once the question is answered.
+the bring-in, each seat's chips layered into the pots), or a step the engine words itself in
+English and Japanese (``en``, ``ja`` and the seats' ``tag``: the stub, the award and the
+irregularities, :mod:`games.stud.show_steps`). This module adds to each step the table view at
+that point (:func:`games.table.table_view`), so the app draws it like any table: with the live
+hands turned up for a step marked ``reveal``, without the question's irregularity for one marked
+``before_event``. It gives the answer away: call it only once the question is answered.
 """
 
 from __future__ import annotations
@@ -42,23 +45,32 @@ def show_me(scenario: Scenario | OtherScenario | Mapping[str, Any] | str | bytes
     # Each action is one record of the hand; an event that adds records breaks the alignment,
     # and then every step is drawn on the table of the decision point.
     aligned = len(replay.state.history) == len(loaded.actions)
-    views: dict[int, dict[str, Any]] = {}
-    out = []
+    views: dict[tuple[int, bool, bool], dict[str, Any]] = {}
+    out: list[dict[str, Any]] = []
     for step in steps:
         upto = int(step["upto"]) if aligned else len(loaded.actions)
-        if upto not in views:
+        key = (upto, bool(step.get("before_event")), bool(step.get("reveal")))
+        if key not in views:
             try:
-                views[upto] = _view(loaded, upto)
+                views[key] = _view(loaded, upto, before_event=key[1], reveal=key[2])
             except EngineError:
-                return []
-        out.append({**step, "upto": upto, "view": views[upto]})
+                # A hand the remedy ended (a misdeal) is drawn as the step before it left it.
+                if not out:
+                    return []
+                views[key] = out[-1]["view"]
+        out.append({**step, "upto": upto, "view": views[key]})
     return out
 
 
-def _view(scenario: Scenario, upto: int) -> dict[str, Any]:
-    """The table after the first ``upto`` actions, drawn for no question (nothing hidden)."""
+def _view(
+    scenario: Scenario, upto: int, *, before_event: bool = False, reveal: bool = False
+) -> dict[str, Any]:
+    """The table after the first ``upto`` actions, drawn for no question: no downcard shown, or
+    with ``reveal`` the live hands turned up as at the showdown; ``before_event`` leaves out the
+    question's irregularity (the scenario's last event)."""
     from games.table import table_view
 
-    events = tuple(e for e in scenario.events if e.after < upto)
+    events = scenario.events[:-1] if before_event else scenario.events
+    events = tuple(e for e in events if e.after < upto)
     shortened = scenario.with_changes(actions=scenario.actions[:upto], events=events, question=None)
-    return table_view(shortened, reveal_downcards=False)
+    return table_view(shortened, reveal_downcards=reveal)

@@ -3,8 +3,9 @@ and the 'show me' replay of the steps that decide the answer.
 
 The verdict (stored with the attempt) says which judged entries were wrong; this module lays
 them out as rows, one per answer line of the asked fields, and marks each row. The replay's
-steps come from the engine (``games.api.show_me``) as codes with facts; they are worded here and
-drawn on the stud table partial with the seats they point at.
+steps come from the engine (``games.api.show_me``) as codes with facts, worded here, or (the
+stub, the award and the irregularities) with their sentence and tag in English and Japanese
+from the engine; each is drawn on the stud table partial with the seats it points at.
 """
 
 from __future__ import annotations
@@ -12,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from dealer_training.scenarios.labels import STREETS, card_text, chips, describe_record, seat_text
 from dealer_training.scenarios.present import answer_lines
@@ -121,7 +122,13 @@ def _seats(seats: Sequence[int]) -> str:
     return ", ".join(seat_text(s) for s in seats)
 
 
+def _lang() -> str:
+    return "ja" if (get_language() or "").startswith("ja") else "en"
+
+
 def _tag(step: Mapping[str, Any]) -> str:
+    if "tag" in step:
+        return str(step["tag"][_lang()])
     code = step["code"]
     if code == "action" and step["params"]["last_aggressor"]:
         return _("Last bet or raise")
@@ -145,6 +152,8 @@ def _pot_name(index: int) -> str:
 
 
 def _text(step: Mapping[str, Any]) -> str:
+    if "en" in step:
+        return str(step[_lang()])
     code, p = step["code"], step["params"]
     if code == "opens":
         street = str(STREETS.get(p["street"], p["street"]))

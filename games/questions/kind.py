@@ -118,7 +118,8 @@ class QuestionKind:
     # The steps that decide the answer, to replay on the table after it (``games.show``): given
     # what the solver gets and the solution, ``[{"upto", "seats", "code", "params"}]``: the
     # actions replayed up to the step, the seats it points at, and what it shows as a code
-    # with facts (the app words it). None: the kind has no replay.
+    # with facts (the app words it, unless the step carries its own ``en``/``ja`` sentence and
+    # ``tag``). None: the kind has no replay.
     show: Callable[[Any, Any], list[dict[str, Any]]] | None = None
 
     def phrase(self, lang: str) -> str:

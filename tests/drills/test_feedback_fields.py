@@ -5,6 +5,7 @@ answer; and the way on from a question of a finished session."""
 from __future__ import annotations
 
 import re
+from html import unescape
 from typing import Any
 
 import pytest
@@ -128,6 +129,72 @@ def test_main_and_side_pot_swapped_are_marked_and_diagnosed(client, org, trainee
     assert "That swaps the amounts of the main pot and side pot 1" in html
     assert "data-showme" in html
     assert "The main pot: everyone&#x27;s chips up to 400" in html
+
+
+def short_stub() -> dict[str, Any]:
+    """A generated stub question whose stub is short by RP-10 H case B or C."""
+    from games.stud.generate import generate
+
+    for seed in range(40):
+        document = generate(kind="stub", variant="F7S", seed=seed)
+        if solve(document)["answer"]["procedure"] in ("B", "C"):
+            return document
+    raise AssertionError("no stub of case B or C in 40 seeds")
+
+
+def test_a_wrong_stub_case_replays_the_deal_and_names_the_case_in_japanese(client, org, trainee, issued):
+    document = short_stub()
+    question = pin(issued(trainee, skill="stub", variant="F7S"), document, ["stub", "procedure"])
+    client.force_login(trainee.user)
+    before = client.get(urls(org, question)["play"], **JA).content.decode()
+    assert "data-showme" not in before
+    right = question.expected["answer"]
+    swapped = {"B": "C", "C": "B"}[right["procedure"]]
+    html = answer_with(client, org, question, {**right, "procedure": swapped}, lang=JA)
+    assert 'data-feedback="wrong"' in html
+    steps = re.findall(r'data-showme-step="(\d+)" data-seats="([\d ]*)"', html)
+    assert [n for n, _s in steps] == [str(i) for i in range(1, len(steps) + 1)]
+    texts = [
+        unescape(re.sub(r"<[^>]+>", "", t)).strip().split(" ", 1)[1]  # past the step's number
+        for t in re.findall(r'<p class="showme__text">(.*?)</p>', html, re.S)
+    ]
+    assert len(texts) == len(steps) >= 6
+    assert all(t.endswith("。") for t in texts)
+    assert texts[0].startswith("3rdストリート：")
+    assert f"＝ {right['stub']}枚です。" in texts[-2]
+    assert texts[-1].startswith(f"{right['procedure']}です。")
+    assert "TDA 2024 RP-10 H" in texts[-1]
+    # The players still in are pointed at on the last step's table, the stub drawn beside it.
+    live = steps[-1][1].split()
+    assert len(live) + 2 == right["required"]
+    assert f'<p class="stud__stub">スタブ <span class="amount">{right["stub"]}</span></p>' in html
+
+
+def test_a_right_stub_answer_has_no_replay(client, org, trainee, issued):
+    question = pin(issued(trainee, skill="stub", variant="F7S"), short_stub(), ["stub", "procedure"])
+    client.force_login(trainee.user)
+    html = answer_with(client, org, question, question.expected["answer"], lang=JA)
+    assert 'data-feedback="right"' in html
+    assert "data-showme" not in html
+
+
+def test_a_wrong_remedy_replays_the_hand_to_the_error_and_ends_on_the_remedy(client, org, trainee, issued):
+    from games.stud.events import DEALER_REMEDIES
+    from games.stud.generate import generate
+
+    document = generate(kind="dealer_error", variant="F7S", seed=1)
+    question = pin(issued(trainee, skill="dealer_errors", variant="F7S"), document, ["error", "remedy"])
+    client.force_login(trainee.user)
+    right = question.expected["answer"]
+    wrong = next(r for r in DEALER_REMEDIES if r != right["remedy"])
+    html = answer_with(client, org, question, {**right, "remedy": wrong})
+    texts = [
+        unescape(re.sub(r"<[^>]+>", "", t)).strip().split(" ", 1)[1]
+        for t in re.findall(r'<p class="showme__text">(.*?)</p>', html, re.S)
+    ]
+    assert texts[0].startswith("The hand up to the irregularity:")
+    # The remedy is the engine's ruling, told as its explanation tells it.
+    assert texts[-1] == solve(document)["explanation"]["en"]
 
 
 # --- the way on from a question of a finished session --------------------------------------------

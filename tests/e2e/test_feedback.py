@@ -182,3 +182,41 @@ def test_on_a_desktop_in_english_main_and_side_pot_swapped_are_marked_diagnosed_
     expect(page.locator("[data-showme-step='2']")).to_contain_text("The main pot")
     assert total == 3
     assert not page.console_errors
+
+
+def _short_stub() -> dict[str, Any]:
+    """A generated stub question whose stub is short by RP-10 H case B or C."""
+    from games.stud.generate import generate
+
+    for seed in range(40):
+        document = generate(kind="stub", variant="F7S", seed=seed)
+        if solve(document)["answer"]["procedure"] in ("B", "C"):
+            return document
+    raise AssertionError("no stub of case B or C in 40 seeds")
+
+
+def test_on_a_phone_in_japanese_a_wrong_stub_case_replays_the_deal_and_names_the_case(
+    new_page, screenshot, demo_data
+):
+    page, session = _open(new_page, "ja", PHONE_SMALL, _short_stub(), "Short stub", "stub")
+    question = session.questions.get()
+    right = solve(question.document)["answer"]
+    swapped = {"B": "C", "C": "B"}[right["procedure"]]
+    _fill(page, post_for(question.variant, question.kind, question.fields, {**right, "procedure": swapped}))
+    expect(page.locator("[data-feedback]")).to_have_attribute("data-feedback", "wrong")
+    expect(page.locator("[data-compare] tr[data-field='procedure']")).to_have_attribute("data-state", "wrong")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE_SMALL["width"]
+    total = _step_through(page, screenshot, "stub")
+    first = page.locator("[data-showme-step='1']")
+    expect(first).to_contain_text("3rdストリート：")
+    last = page.locator(f"[data-showme-step='{total}']")
+    expect(last).to_contain_text(f"{right['procedure']}です。")
+    expect(last).to_contain_text("TDA 2024 RP-10 H")
+    expect(last.locator(".sseat--focus")).to_have_count(right["required"] - 2)
+    expect(last.locator(".stud__stub")).to_contain_text(str(right["stub"]))
+    box = page.locator("[data-showme]")
+    box.locator("[data-showme-next]").click()
+    last.scroll_into_view_if_needed()
+    screenshot(page, "stub-show-me-case")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE_SMALL["width"]
+    assert not page.console_errors

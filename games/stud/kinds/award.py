@@ -16,6 +16,7 @@ from games.stud.answering import (
 )
 from games.stud.explain_results import award_text
 from games.stud.rules import Variant
+from games.stud.show_steps import award_show
 from games.stud.state import StudState
 
 
@@ -102,4 +103,5 @@ KIND = QuestionKind(
     focus=("odd_chips",),
     misread=misread,
     misreadings=MISREADINGS,
+    show=award_show,
 )

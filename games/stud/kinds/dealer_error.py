@@ -26,6 +26,7 @@ from games.stud.answering import Case, not_applicable
 from games.stud.events import DEALER_ERRORS, DEALER_REMEDIES
 from games.stud.explain_results import ruling_text
 from games.stud.rules import Ruleset, Structure, Variant
+from games.stud.show_steps import irregularity_show
 
 __all__ = ["KIND", "MISREADINGS", "generate", "misread", "solve"]
 
@@ -172,4 +173,5 @@ KIND = QuestionKind(
     misread_given=True,
     generate=generate,
     noun=("remedy", "対処"),
+    show=irregularity_show,
 )

@@ -16,6 +16,7 @@ from games.stud.answering import (
 from games.stud.events import RULING_CODES
 from games.stud.explain_results import ruling_text
 from games.stud.scenario import Scenario
+from games.stud.show_steps import irregularity_show
 
 
 def ruling_answer(scenario: Scenario, rulings: tuple[Any, ...]) -> Solution:
@@ -109,4 +110,5 @@ KIND = QuestionKind(
     misreadings=MISREADINGS,
     misread_given=True,
     same={"ruling": same_ruling},
+    show=irregularity_show,
 )

@@ -14,6 +14,7 @@ from games.stud.answering import (
     not_applicable,
 )
 from games.stud.explain import stub_text
+from games.stud.show_steps import stub_show
 from games.stud.state import STUB_PROCEDURES, StudState
 
 NOT_DUE = "the stub question is asked when 6th-street betting is complete and 7th is not dealt"
@@ -156,4 +157,5 @@ KIND = QuestionKind(
     misread=misread,
     misreadings=MISREADINGS,
     situation=situation,
+    show=stub_show,
 )

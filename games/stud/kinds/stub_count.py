@@ -37,6 +37,7 @@ from games.stud.dealing import FOLDY, PASSIVE, _Hand, _stacks
 from games.stud.explain import STREET_EN, Text, street_ja
 from games.stud.generate import _candidates
 from games.stud.rules import Ruleset, Structure, Variant
+from games.stud.show_steps import stub_count_show
 from games.stud.state import StudState, short_stub_procedure
 
 __all__ = ["KIND", "MISREADINGS", "explain", "generate", "misread", "next_street", "stub_count_answer"]
@@ -276,4 +277,5 @@ KIND = QuestionKind(
     misreadings=MISREADINGS,
     situation=situation,
     generate=generate,
+    show=stub_count_show,
 )

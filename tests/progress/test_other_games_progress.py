@@ -78,15 +78,16 @@ def test_the_mastery_grid_lists_the_other_games_and_counts_the_practised_ones(mi
     assert statuses == {"holdem": "mastered", "draw": "practising", "tenstud": "not_started"}
     assert grid.mastered == 1  # hold'em
     assert grid.practising == 2  # Flush Code Hack, and bring-in in stud high
-    # 28 stud pairs (razz ordering belongs to razz only) and the two games practised.
-    assert grid.applicable == 30
+    # 31 stud pairs (11 skills in 3 games; razz ordering belongs to razz only) and the two games
+    # practised.
+    assert grid.applicable == 33
 
 
 def test_a_stud_only_trainee_keeps_the_stud_totals(trainee):
     grid = mastery_grid(
         organisation=trainee.organisation, trainee_id=trainee.user_id, bars=bars_for(trainee.organisation)
     )
-    assert grid.applicable == 28
+    assert grid.applicable == 31
     assert [row.cells[0].status for row in grid.others] == ["not_started"] * 3
 
 
@@ -100,7 +101,7 @@ def test_the_trainee_sees_the_other_games_on_their_progress_page(login_as, mixed
     assert "100% of last 10" in others  # hold'em
     assert "50% of last 8" in others  # Flush Code Hack
     assert "12 answers" in others
-    assert '1 <span class="stat__of">of 30</span>' in page  # mastered: hold'em
+    assert '1 <span class="stat__of">of 33</span>' in page  # mastered: hold'em
     japanese = client.get(url("me", mixed.organisation), **JA).content.decode()
     assert "テキサスホールデム（ノーリミット）" in japanese
     assert "Flush Code Hack（5枚ドロー）" in japanese

@@ -100,7 +100,7 @@ def stop_facts(view: Mapping[str, Any]) -> dict[str, Any] | None:
         action = str(OUT_OF_TURN_ACTIONS.get(str(facts["action"]), facts["action"]))
         say = _("%(seat)s: %(action)s") % {"seat": where, "action": action}
     elif "card" in facts:
-        # Translators: a down card the dealer turned face up ("Seat 2: the 7th street card dealt face up, 3♦").
+        # Translators: a down card turned face up ("Seat 2: the 7th street card dealt face up, 3♦").
         say = _("%(seat)s: the %(street)s card dealt face up, %(card)s") % {
             "seat": where,
             "street": on,

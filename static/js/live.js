@@ -362,7 +362,21 @@
     if (stopped) stopped.hidden = false;
   });
 
+  // In the phone's sheet the banner gives way first when room runs short, down to its first line
+  // (live.css): that line's height, measured, since it wraps with the words of each language.
+  function fitBanner() {
+    var banner = document.querySelector("[data-panel] > [data-live-banner]");
+    var title = banner && banner.querySelector(".live-banner__title");
+    if (!title) return;
+    var bottom = title.getBoundingClientRect().bottom + banner.scrollTop;
+    var height = Math.ceil(bottom - banner.getBoundingClientRect().top + 6);
+    banner.style.setProperty("--live-first-line", height + "px");
+  }
+
+  window.addEventListener("resize", fitBanner);
+
   function setUp() {
+    fitBanner();
     playTable();
     drawStop();
     markHintSeats();

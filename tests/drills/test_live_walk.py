@@ -355,7 +355,8 @@ def test_a_dealer_error_is_drawn_by_its_facts_and_never_named_before_the_answer(
             assert "Stop the hand" in html
             assert "Dealer decision required" not in html
             said = re.search(r"<p class=\"live-stop-say\" data-live-stop-say>(.*?)</p>", html, re.S)
-            assert said is not None and said[1].strip()
+            assert said is not None
+            assert said[1].strip()
             shown = _outside_the_form(html)
             text = json.dumps(data)
             for code in (expected["error"], expected["remedy"]):

@@ -11,6 +11,7 @@ answered but the pot pushed to the winners of an award (the feedback names them 
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -64,6 +65,9 @@ def live_context(
         "data": data,
         "stop": stop,
         "stop_facts": facts,
+        # The same data on the live table's element: a page part swapped in after the answer
+        # loses its scripts, the data kept on the element stays.
+        "data_json": json.dumps(data, ensure_ascii=False),
         "street": street_label(int(view["street"])),
         "hint": hint_for(question, view) if hint_shown else None,
         "hint_offered": not answered and spec.hints == HINT_ON_REQUEST and question.hint_shown_at is None,

@@ -17,10 +17,13 @@
     return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
   }
 
+  // The moves and facts: the page's JSON script, or the same data on the element (a part of the
+  // page swapped in after an answer has no scripts left).
   function readData(root) {
     var script = root.querySelector("#live-data") || document.getElementById("live-data");
-    if (!script) return null;
-    try { return JSON.parse(script.textContent); } catch (e) { return null; }
+    var text = script ? script.textContent : root.getAttribute("data-live");
+    if (!text) return null;
+    try { return JSON.parse(text); } catch (e) { return null; }
   }
 
   function seatEl(table, seat) {

@@ -288,6 +288,10 @@ def _play_to_the_end_with_one_error(page, screenshot, language, session):
             # The feedback names the error and the remedy.
             for name in names:
                 expect(feedback).to_contain_text(name)
+            # The table still shows what happened, beside the feedback.
+            expect(page.locator("[data-live-stop-say]")).to_be_visible()
+            if drawn:
+                expect(page.locator("[data-table] [data-live-stop-mark]").first).to_be_visible()
             _shots(page, screenshot, "error-feedback")
             page.locator("[data-next]").click()
             # The hand goes on as it was dealt: the decision the error stopped comes next.

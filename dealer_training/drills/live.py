@@ -11,13 +11,14 @@ answered but the pot pushed to the winners of an award (the feedback names them 
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
+from django.utils.translation import ngettext, pgettext
 
-from dealer_training.scenarios.labels import seat_text
+from dealer_training.scenarios.labels import OUT_OF_TURN_ACTIONS, card_info, card_text, seat_text
 from dealer_training.scenarios.stud_table import action_text, street_label
 from games.api import EngineError, game, table_view
 
@@ -48,6 +49,10 @@ def live_context(
     except EngineError:
         return None
     data: dict[str, Any] = {"level": spec.code, "pace": spec.pace_ms, "events": [], "push": []}
+    stop = question.walk_stage == STOP_STAGE
+    facts = stop_facts(view) if stop else None
+    if facts is not None:
+        data["stop"] = {k: v for k, v in facts.items() if k != "card_info"}
     if not answered:
         data["events"] = moves_since_previous(session, question, view)
     elif feedback and _is_award(question):
@@ -58,7 +63,11 @@ def live_context(
     return {
         "level": spec,
         "data": data,
-        "stop": question.walk_stage == STOP_STAGE,
+        "stop": stop,
+        "stop_facts": facts,
+        # The same data on the live table's element: a page part swapped in after the answer
+        # loses its scripts, the data kept on the element stays.
+        "data_json": json.dumps(data, ensure_ascii=False),
         "street": street_label(int(view["street"])),
         "hint": hint_for(question, view) if hint_shown else None,
         "hint_offered": not answered and spec.hints == HINT_ON_REQUEST and question.hint_shown_at is None,
@@ -70,6 +79,59 @@ def live_context(
 
 def _is_award(question: Question) -> bool:
     return question.walk_stage == "award"
+
+
+# --- a dealer error drawn on the table -------------------------------------------------------------
+
+
+def stop_facts(view: Mapping[str, Any]) -> dict[str, Any] | None:
+    """What the table shows of the irregularity a ``dealer_error`` step stops on: its facts as the
+    engine's table view gives them (``games.stud.dealer_errors.error_facts``: the seat, card, street,
+    action and cards held, never the error's name) and a caption saying what the dealer or the
+    player just did. The live table draws them: a card too many or missing at a seat, a down card
+    face up, a card pitched early, the chips of an action, the pot pushed to a seat."""
+    event = view.get("event")
+    if not isinstance(event, Mapping):
+        return None
+    facts: dict[str, Any] = {
+        key: event[key] for key in ("seat", "street", "card", "action", "held") if event.get(key) is not None
+    }
+    seat = facts.get("seat")
+    street = facts.get("street")
+    where = seat_text(seat) if seat is not None else ""
+    on = street_label(int(street)) if street is not None else ""
+    if "action" in facts:
+        action = str(OUT_OF_TURN_ACTIONS.get(str(facts["action"]), facts["action"]))
+        say = _("%(seat)s: %(action)s") % {"seat": where, "action": action}
+    elif "card" in facts:
+        # Translators: a down card turned face up ("Seat 2: the 7th street card dealt face up, 3♦").
+        say = _("%(seat)s: the %(street)s card dealt face up, %(card)s") % {
+            "seat": where,
+            "street": on,
+            "card": card_text(str(facts["card"])),
+        }
+        facts["card_info"] = card_info(str(facts["card"]))
+    elif "held" in facts:
+        held = int(facts["held"])
+        if held == 0:
+            say = _("%(seat)s: no card of %(street)s") % {"seat": where, "street": on}
+        else:
+            say = ngettext(
+                "%(seat)s: %(count)s card of %(street)s",
+                "%(seat)s: %(count)s cards of %(street)s",
+                held,
+            ) % {"seat": where, "count": held, "street": on}
+    elif street is not None:
+        say = _("The dealer pitches a %(street)s card") % {"street": on}
+    elif seat is not None and view.get("phase") in ("showdown", "over"):
+        say = _("The dealer pushes the pot to %(seat)s") % {"seat": where}
+        facts["push"] = True
+    elif seat is not None:
+        say = _("The dealer calls %(seat)s to bring in") % {"seat": where}
+    else:
+        return None
+    facts["say"] = say
+    return facts
 
 
 # --- the moves since the previous decision ---------------------------------------------------------

@@ -27,11 +27,15 @@ from games.stud.walk import walk
 from .other_games import GAMES as OTHER_GAMES
 from .other_games import make_document
 from .topics import TOPICS, skill_of_walk_stage
+from .walk_levels import LEVELS
 
 RULESETS = (TDA_2024, ROBERT_CASH)
 SEEDS = 12  # scenarios per topic, game and rule set
 RULING_SEEDS = 48  # rulings draw one irregularity of eight per scenario: look at more of them
 WALK_SEEDS = 3  # hands walked per game and rule set
+# The hands are walked at the highest level's share of dealer errors: a walk's hand is the same at
+# every share, so these walks hold every step of a walk without errors and the errors' steps too.
+WALK_ERROR_RATE = max(level.error_rate for level in LEVELS.values())
 OTHER_SEEDS = 24  # scenarios per question of the other games (one rule set: their own rules)
 
 
@@ -73,7 +77,8 @@ def _walk_uses() -> Iterator[tuple[Use, list[str]]]:
     for variant in ("F7S", "FR", "F7S/8"):
         for ruleset in RULESETS:
             for n in range(WALK_SEEDS):
-                for step in walk(variant=variant, seed=f"rules-{n}", ruleset=ruleset):
+                steps = walk(variant=variant, seed=f"rules-{n}", ruleset=ruleset, error_rate=WALK_ERROR_RATE)
+                for step in steps:
                     solved = solve(step.document)
                     pots = len(solved["answer"].get("pots") or []) if step.stage == "award" else 1
                     skill = skill_of_walk_stage(step.stage, pots)
@@ -108,7 +113,7 @@ def _code_digest() -> str:
     digest = hashlib.sha256()
     here = Path(__file__).parent
     files = sorted(Path(games.__file__).parent.rglob("*.py"))
-    files += [here / "topics.py", here / "other_games.py", Path(__file__)]
+    files += [here / "topics.py", here / "other_games.py", here / "walk_levels.py", Path(__file__)]
     for path in files:
         digest.update(path.read_bytes())
     digest.update(repr((SEEDS, RULING_SEEDS, WALK_SEEDS, OTHER_SEEDS)).encode())

@@ -53,7 +53,7 @@ from .signals import attempt_recorded
 from .targets import is_timed, speed_grade, target_seconds
 from .topics import ALL_GAMES, answer_fields, games_for, pick_topic, skill_of_walk_stage
 from .verdicts import verdict_columns
-from .walk_levels import DEFAULT_LEVEL, HINT_ON_REQUEST, LEVELS, level_of
+from .walk_levels import DEFAULT_LEVEL, HINT_ON_REQUEST, LEVELS, error_rate_of, level_of
 
 # Exams live in exams.py; these names stay importable from here for the other apps.
 __all__ = ["ExamError", "ExamScore", "exam_record", "exam_score", "new_certificate_code"]
@@ -230,6 +230,7 @@ def _walk_steps(organisation: Organisation, variant: str, seed: str, level: str)
         ruleset=rules.ruleset,
         rules=rules.rules or None,
         structure=rules.structure,
+        error_rate=error_rate_of(level),
     )
 
 

@@ -315,7 +315,15 @@ def describe_event(event: Mapping[str, Any]) -> str:
     if event.get("count") is not None:
         parts.append(_("%(count)s cards") % {"count": event["count"]})
     if event.get("held") is not None:
-        parts.append(_("%(count)s cards of that street in front of the seat") % {"count": event["held"]})
+        held = int(event["held"])
+        parts.append(
+            ngettext(
+                "%(count)s card of that street in front of the seat",
+                "%(count)s cards of that street in front of the seat",
+                held,
+            )
+            % {"count": held}
+        )
     if event.get("action"):
         parts.append(str(OUT_OF_TURN_ACTIONS.get(str(event["action"]), event["action"])))
     return " · ".join(parts)

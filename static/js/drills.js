@@ -161,7 +161,9 @@
       return;
     }
     var room = window.innerHeight;
-    var tableHeight = table ? table.getBoundingClientRect().height : 0;
+    // The table and what is said above it (a hand walk's stop), from the top of the table's box.
+    var box = document.querySelector("#question-table");
+    var tableHeight = table && box ? table.getBoundingClientRect().bottom - box.getBoundingClientRect().top : 0;
     var max = Math.max(room * 0.4, room - tableHeight - 8);
     root.style.setProperty("--sheet-max", Math.floor(max) + "px");
     root.style.setProperty("--sheet-h", Math.ceil(panel.getBoundingClientRect().height) + "px");
@@ -178,7 +180,8 @@
   // On a phone the question opens with the table at the top of the screen, the sheet below it.
   function showTable() {
     var table = document.querySelector("#question-table");
-    if (!table || !narrow() || !form()) return;
+    // A hand walk's table after the answer too: the hand goes on there (the pot pushed).
+    if (!table || !narrow() || !(form() || document.querySelector(".drill--live"))) return;
     window.scrollTo(0, Math.max(0, table.getBoundingClientRect().top + window.pageYOffset - 4));
   }
 

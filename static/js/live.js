@@ -17,10 +17,13 @@
     return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
   }
 
+  // The moves and facts: the page's JSON script, or the same data on the element (a part of the
+  // page swapped in after an answer has no scripts left).
   function readData(root) {
     var script = root.querySelector("#live-data") || document.getElementById("live-data");
-    if (!script) return null;
-    try { return JSON.parse(script.textContent); } catch (e) { return null; }
+    var text = script ? script.textContent : root.getAttribute("data-live");
+    if (!text) return null;
+    try { return JSON.parse(text); } catch (e) { return null; }
   }
 
   function seatEl(table, seat) {
@@ -247,6 +250,65 @@
     player.play(moves, push).then(function () { player.finish(); });
   }
 
+  function all(root, selector) {
+    return Array.prototype.slice.call(root.querySelectorAll(selector));
+  }
+
+  function markOdd(card, mark) {
+    card.removeAttribute("data-live-card");
+    card.classList.add(mark === "missing" ? "live-card--missing" : "live-card--odd");
+    card.setAttribute("data-live-stop-mark", mark);
+  }
+
+  // A stop for a dealer error: its facts drawn on the table as the trainee would see them at a
+  // real table (a card too many or one missing at a seat, a down card face up, a card pitched
+  // before its street; the seat that acted, was called to bring in or was pushed the pot marked,
+  // the caption over the table saying what happened). The facts come from the page's data, which
+  // never names the error.
+  function drawStop() {
+    var root = document.querySelector("[data-live-root]");
+    var table = document.querySelector("[data-table]");
+    if (!root || !table || root.hasAttribute("data-live-stop-drawn")) return;
+    var stop = (readData(root) || {}).stop;
+    if (!stop) return;
+    root.setAttribute("data-live-stop-drawn", "");
+    var seat = stop.seat ? seatEl(table, stop.seat) : null;
+    var box = seat && seat.querySelector(".sseat__cards");
+    if (seat) seat.classList.add("live-seat--stop");
+    var backs = box ? all(box, "svg.scard--back") : [];
+    var faces = box ? all(box, "svg.scard").filter(function (c) {
+      return !c.classList.contains("scard--back") && !c.closest(".sseat__beside");
+    }) : [];
+    var model = table.querySelector("svg.scard--back");
+    if (stop.card && box) {
+      var template = root.querySelector("[data-live-stop-card]");
+      var down = backs[backs.length - 1];
+      if (template && template.content.firstElementChild) {
+        var face = template.content.firstElementChild.cloneNode(true);
+        markOdd(face, "face");
+        if (down) down.replaceWith(face); else box.appendChild(face);
+      }
+    } else if (stop.held === 0 && box) {
+      var gone = stop.street === 7 ? backs[backs.length - 1] : faces[faces.length - 1];
+      if (gone) markOdd(gone, "missing");
+    } else if (stop.held > 0 && box && model) {
+      var extra = seat.classList.contains("sseat--out") ? stop.held : stop.held - 1;
+      for (var i = 0; i < Math.max(1, extra); i++) {
+        var card = model.cloneNode(true);
+        markOdd(card, "extra");
+        box.appendChild(card);
+      }
+    } else if (stop.street && !stop.seat && model) {
+      var felt = table.querySelector(".stud__felt") || table;
+      var loose = document.createElement("p");
+      loose.className = "live-loose";
+      var pitched = model.cloneNode(true);
+      markOdd(pitched, "extra");
+      loose.appendChild(pitched);
+      felt.appendChild(loose);
+    }
+  }
+
   // Learn and guided hints name seats to look at: mark them on the table.
   function markHintSeats() {
     var table = document.querySelector("[data-table]");
@@ -303,8 +365,23 @@
     if (stopped) stopped.hidden = false;
   });
 
+  // In the phone's sheet the banner gives way first when room runs short, down to its first line
+  // (live.css): that line's height, measured, since it wraps with the words of each language.
+  function fitBanner() {
+    var banner = document.querySelector("[data-panel] > [data-live-banner]");
+    var title = banner && banner.querySelector(".live-banner__title");
+    if (!title) return;
+    var bottom = title.getBoundingClientRect().bottom + banner.scrollTop;
+    var height = Math.ceil(bottom - banner.getBoundingClientRect().top + 6);
+    banner.style.setProperty("--live-first-line", height + "px");
+  }
+
+  window.addEventListener("resize", fitBanner);
+
   function setUp() {
+    fitBanner();
     playTable();
+    drawStop();
     markHintSeats();
     startCountdown();
   }

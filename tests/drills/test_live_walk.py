@@ -11,9 +11,10 @@ from django.utils.html import escape
 
 from dealer_training.drills.models import DrillSession, Question
 from dealer_training.drills.present import marked_seats, walk_action_text
-from dealer_training.drills.services import attempt_submit, current_question
+from dealer_training.drills.services import _walk_steps, attempt_submit, current_question
 from dealer_training.drills.walk_levels import LEVELS, error_rate_of
-from games.api import action_after
+from dealer_training.scenarios.labels import EVENT_TYPES, RULINGS
+from games.api import action_after, walk
 
 from .conftest import EN, HTMX, answer, urls
 from .helpers import form_data
@@ -213,7 +214,8 @@ def test_the_page_data_never_holds_the_answer_before_it_is_given(client, trainee
         html = _page(client, org, session)
         data = _data(html)
         text = json.dumps(data)
-        assert set(data) == {"level", "pace", "events", "push"}
+        stop = {"stop"} if question.walk_stage == "dealer_error" else set()
+        assert set(data) == {"level", "pace", "events", "push"} | stop
         assert data["push"] == []
         assert "answer" not in text
         assert "expected" not in text
@@ -293,3 +295,86 @@ def test_the_walk_narration_ends_each_sentence_as_its_language_does(trainee, org
     assert not text.endswith(".")
     with translation.override("en"):
         assert walk_action_text(question).endswith(".")
+
+
+def test_a_walk_has_its_level_s_share_of_dealer_errors_and_its_steps_follow_from_the_session(
+    trainee, org, start
+):
+    counts = {}
+    for level in ("learn", "guided", "practice", "table_ready"):
+        session = start(trainee, mode="walk", variant="F7S", walk_level=level, seed="errors-1")
+        steps = _walk_steps(org, "F7S", "errors-1", level)
+        assert session.planned_count == len(steps)
+        plain = _walk_steps(org, "F7S", "errors-1", "")
+        assert [s.stage for s in steps if s.stage != "dealer_error"] == [s.stage for s in plain]
+        counts[level] = sum(1 for s in steps if s.stage == "dealer_error")
+        for position, step in enumerate(steps[:12]):
+            question = current_question(session=session)
+            assert question.position == position
+            assert question.walk_stage == step.stage
+            assert question.document == step.document
+            attempt_submit(question=question, given=form_data(question, correct=position % 2 == 0))
+    assert counts["learn"] == 0
+    assert counts["table_ready"] > 0
+    # A walk made before the levels (no level) keeps the steps it was started with: no errors.
+    assert error_rate_of("") == 0.0
+    old = _walk_steps(org, "F7S", "errors-1", "")
+    assert not [s for s in old if s.stage == "dealer_error"]
+    assert len(walk(variant="F7S", seed="errors-1")) == len(
+        [s for s in walk(variant="F7S", seed="errors-1", error_rate=0.3) if s.stage != "dealer_error"]
+    )
+
+
+def _outside_the_form(html):
+    """The page less its answer form (whose choices list every error and remedy by name)."""
+    start = html.index("data-answer-form")
+    start = html.rindex("<form", 0, start)
+    return html[:start] + html[html.index("</form>", start) :]
+
+
+@pytest.mark.parametrize("level", ["guided", "practice", "table_ready"])
+def test_a_dealer_error_is_drawn_by_its_facts_and_never_named_before_the_answer(
+    client, trainee, org, start, level
+):
+    stops = 0
+    for n, variant in enumerate(("F7S", "FR", "F7S/8")):
+        session = _walk(client, trainee, org, start, level, variant=variant, seed=f"stop-{n}")
+        for _ in range(session.planned_count):
+            question = current_question(session=session)
+            if question is None:
+                break
+            html = _page(client, org, session)
+            data = _data(html)
+            if question.walk_stage != "dealer_error":
+                assert "stop" not in data
+                assert "data-live-stop-say" not in html
+                assert answer(client, org, question).status_code == 302
+                continue
+            stops += 1
+            expected = question.expected["answer"]
+            assert "Stop the hand" in html
+            assert "Dealer decision required" not in html
+            said = re.search(r"<p class=\"live-stop-say\" data-live-stop-say>(.*?)</p>", html, re.S)
+            assert said is not None
+            assert said[1].strip()
+            shown = _outside_the_form(html)
+            text = json.dumps(data)
+            for code in (expected["error"], expected["remedy"]):
+                assert code not in shown, (code, question.walk_stage)
+                assert code not in text
+            for label in (EVENT_TYPES[expected["error"]], RULINGS[expected["remedy"]]):
+                assert escape(str(label)) not in shown
+                assert str(label) not in text
+            assert escape(question.expected["explanation"]["en"]) not in html
+            assert set(data["stop"]) <= {"seat", "street", "card", "action", "held", "say", "push"}
+            # Answered: the feedback names the error and the remedy, and the hand goes on.
+            feedback = answer(client, org, question, htmx=True).content.decode()
+            assert 'data-feedback="right"' in feedback
+            assert escape(str(EVENT_TYPES[expected["error"]])) in feedback
+            assert escape(str(RULINGS[expected["remedy"]])) in feedback
+            following = current_question(session=session)
+            if following is not None:
+                assert following.walk_stage != "dealer_error"
+                assert following.document["actions"] == question.document["actions"]
+        assert DrillSession.objects.get(pk=session.pk).finished_at is not None
+    assert stops > 0

@@ -236,8 +236,10 @@ def test_a_hand_walk_is_dealt_to_the_awards(new_page, screenshot, demo_data, lan
             screenshot(page, "award")
         page.locator("[data-next]").click()
         page.wait_for_load_state()
-    assert stages[0] == "antes"
-    assert stages[1] == "bring_in"
+    # The level's dealer errors stop the hand now and then, each before the decision it comes at.
+    dealt = [stage for stage in stages if stage != "dealer_error"]
+    assert dealt[0] == "antes"
+    assert dealt[1] == "bring_in"
     assert stages[-1] == "award"
     assert len(stages) == session.planned_count
     assert page.console_errors == []

@@ -128,7 +128,8 @@ def _calm_start(monkeypatch, variant, level, steps=12):
         seed = f"calm-{n}"
         walk = _walk_steps(membership.organisation, variant, seed, level)
         if all(step.stage != "dealer_error" for step in walk[:steps]):
-            monkeypatch.setattr(services, "secrets", SimpleNamespace(token_hex=lambda nbytes=8: seed))
+            fixed = SimpleNamespace(token_hex=lambda nbytes=8, seed=seed: seed)
+            monkeypatch.setattr(services, "secrets", fixed)
             return
     raise AssertionError(f"no seed gives a {variant} walk at {level} without an early dealer error")
 

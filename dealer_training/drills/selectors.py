@@ -13,7 +13,7 @@ from dealer_training.scenarios.models import DrillSet, Scenario
 from dealer_training.scenarios.selectors import drill_set_items_marking_held, held_for_exams
 
 from .grades import Answer, answer_of
-from .models import Attempt, DrillSession, Mode, Question, ReviewCard, TrainingSettings
+from .models import Attempt, DrillSession, Mode, Question, ReviewCard, TrainingSettings, WalkLevel
 from .selection import PlanEntry, asked_in_session, visible_review_cards
 from .targets import clean_speed_targets, target_seconds
 
@@ -171,13 +171,16 @@ def grade_answers(
             "scenario_version__scenario__difficulty",
             "created_at",
             "session__walk_level",
+            "question__hint_shown_at",
         )[:limit]
     )
     return [
         answer_of(
             skill=skill,
             mode=mode,
-            correct=correct,
+            # An answer given with a hint (asked for, or shown by a learning walk) is not counted
+            # as right in the grade: the grade says what the dealer does unaided.
+            correct=correct and hint_at is None and not (mode == Mode.WALK and walk_level == WalkLevel.LEARN),
             time_ms=time_ms,
             speed=speed,
             authored_difficulty=difficulty,
@@ -185,7 +188,9 @@ def grade_answers(
             day=timezone.localtime(created_at).date(),
             walk_level=walk_level,
         )
-        for skill, mode, correct, time_ms, speed, difficulty, created_at, walk_level in reversed(rows)
+        for skill, mode, correct, time_ms, speed, difficulty, created_at, walk_level, hint_at in reversed(
+            rows
+        )
     ]
 
 

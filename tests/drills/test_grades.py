@@ -17,6 +17,7 @@ from dealer_training.drills.services import (
     DrillError,
     attempt_submit,
     current_question,
+    question_hint_show,
     session_retry_misses,
     session_start,
     weak_skill_start,
@@ -401,3 +402,23 @@ def test_the_result_page_runs_the_same_number_of_queries_for_a_longer_session(
     _play(longer, [True, False, True, False, True, True])
     with django_assert_num_queries(len(captured)):
         client.get(reverse("drills:result", args=[org.slug, longer.pk]), **EN)
+
+
+def test_an_answer_given_with_a_hint_is_not_counted_right_in_the_grade(trainee, org):
+    """The grade says what the dealer does unaided: a right answer after a hint counts as not right,
+    in a guided walk (hint asked for) and in a learning walk (hints shown before every decision)."""
+    guided = session_start(
+        organisation=org, trainee=trainee.user, mode=Mode.WALK, variant="F7S", walk_level="guided"
+    )
+    hinted = current_question(session=guided)
+    question_hint_show(question=hinted)
+    hinted.refresh_from_db()
+    assert _answer(hinted).correct
+    unaided = current_question(session=guided)
+    assert _answer(unaided).correct
+    learning = session_start(
+        organisation=org, trainee=trainee.user, mode=Mode.WALK, variant="F7S", walk_level="learn"
+    )
+    assert _answer(current_question(session=learning)).correct
+    answers = grade_answers(organisation_id=org.pk, trainee_id=trainee.user_id, training=TrainingSettings())
+    assert [a.correct for a in answers] == [False, True, False]

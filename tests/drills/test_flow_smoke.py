@@ -66,10 +66,12 @@ def test_a_hand_walk_runs_from_the_antes_to_the_awards(client, trainee, org, var
             assert escape(then) in client.get(r["Location"], **EN).content.decode()
             actions += 1
     assert actions >= 2
-    assert stages[0] == "antes"
-    assert stages[1] == "bring_in"
-    assert stages[-1] == "award"
     assert len(stages) == session.planned_count
+    # The level's dealer errors may stop the hand anywhere; the decisions keep their order.
+    decisions = [stage for stage in stages if stage != "dealer_error"]
+    assert decisions[0] == "antes"
+    assert decisions[1] == "bring_in"
+    assert decisions[-1] == "award"
 
 
 def test_an_exam_gives_no_feedback_and_ends_on_a_result_page(client, trainee, org):

@@ -69,6 +69,9 @@ def _decision(page, language):
 
 
 def _moved(page):
+    """The cards pitched and the chips moved on the way to this decision, once the script has
+    counted them (it sets both together)."""
+    expect(_root(page)).to_have_attribute("data-live-chips", re.compile(r"^\d+$"))
     return int(_root(page).get_attribute("data-live-cards")), int(
         _root(page).get_attribute("data-live-chips")
     )

@@ -249,7 +249,11 @@ def _walk_with_one_error(variant, level):
 
 
 def _controls_in_view(page, what):
-    """The banner, the question, its first control and the answer button in view with the table."""
+    """The banner, the question, its first control and the answer button in view with the table,
+    measured once a swapped part of the page has settled (the page fits the sheet to the table then)."""
+    page.wait_for_function(
+        "!document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling, .htmx-added')"
+    )
     form = page.locator("[data-answer-form]")
     _in_view(page, page.locator(".live-banner__title"), f"the banner ({what})")
     _in_view(page, form.locator(".answer-form__prompt"), f"the question ({what})")

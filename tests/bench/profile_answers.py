@@ -1,0 +1,163 @@
+"""Where an answer's server time goes: ``python -m tests.bench.profile_answers``.
+
+One trainee answers ``--answers`` practice questions in process, through Django's test client
+with the benchmark server's settings (PostgreSQL, a database made for the run; ``--sqlite`` for a
+file of its own): the question page (GET) and the answer (POST, as the page's htmx form sends it).
+Printed: CPU milliseconds per request (median and p95) and the queries of each, for the two views
+and a trivial view; with ``--profile`` a pyinstrument profile of the answering part (the text
+summary, and an HTML file with ``--html``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import tempfile
+import time
+from collections import defaultdict
+from pathlib import Path
+from statistics import median
+from typing import Any
+
+from tests.bench.reports import _create_database, _drop_database
+
+DEFAULT_URL = "postgres://postgres@127.0.0.1:5432/sdt_bench_profile"
+QUESTION_ID = re.compile(r'action="/o/[\w-]+/drills/q/(\d+)/answer/"')
+
+
+def _setup(url: str) -> None:
+    os.environ["BENCH_DATABASE_URL"] = url
+    os.environ["DJANGO_SETTINGS_MODULE"] = "tests.bench.answering_settings"
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+
+
+def _trainee(skill: str, variant: str, count: int) -> tuple[Any, Any]:
+    from django.test import Client
+
+    from dealer_training.accounts.models import Membership, Organisation, Role, User
+    from dealer_training.drills.models import DrillSession
+    from dealer_training.drills.services import session_start
+
+    org = Organisation.objects.create(name="Profile Card Room", slug="profile")
+    user = User.objects.create_user(email="profile@example.com", password="profile-password-1")
+    Membership.objects.create(user=user, organisation=org, role=Role.TRAINEE)
+    session = session_start(organisation=org, trainee=user, mode="practice", skill=skill, variant=variant)
+    DrillSession.objects.filter(pk=session.pk).update(planned_count=count + 10)
+    client = Client(enforce_csrf_checks=False)
+    client.force_login(user)
+    return client, session
+
+
+def _round_trip(
+    client: Any, session: Any, timings: dict[str, list[tuple[float, int]]], *, show: bool = False
+) -> None:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from dealer_training.drills.models import Question
+    from tests.drills.helpers import form_data
+
+    def timed(name: str, call: Any) -> Any:
+        with CaptureQueriesContext(connection) as queries:
+            cpu = time.process_time()
+            response = call()
+            spent = (time.process_time() - cpu) * 1000
+        assert response.status_code == 200, (name, response.status_code)
+        timings[name].append((spent, len(queries)))
+        if show:
+            print(f"{name}: {spent:.2f} ms CPU, {len(queries)} queries")
+            for query in queries.captured_queries:
+                print(f"  {float(query['time']) * 1000:6.2f} ms  {query['sql'][:150]}")
+        return response
+
+    page = timed("question page (GET)", lambda: client.get(f"/o/profile/drills/s/{session.pk}/"))
+    match = QUESTION_ID.search(page.content.decode())
+    assert match, "no answer form on the question page"
+    question = Question.objects.get(pk=int(match[1]))
+    data = form_data(question)
+    timed(
+        "answer (POST, htmx)",
+        lambda: client.post(f"/o/profile/drills/q/{question.pk}/answer/", data, HTTP_HX_REQUEST="true"),
+    )
+    timed("trivial view (GET)", lambda: client.get("/bench/trivial/"))
+
+
+def _report(timings: dict[str, list[tuple[float, int]]]) -> None:
+    print(f"{'':24}{'CPU p50 ms':>12}{'CPU p95 ms':>12}{'queries':>12}")
+    for name, rows in timings.items():
+        spent = sorted(t for t, _ in rows)
+        counts = sorted({q for _, q in rows})
+        p95 = spent[min(len(spent) - 1, int(0.95 * len(spent)))]
+        shown = str(counts[0]) if len(counts) == 1 else f"{counts[0]}-{counts[-1]}"
+        print(f"{name:24}{median(spent):12.2f}{p95:12.2f}{shown:>12}")
+    page = median(t for t, _ in timings["question page (GET)"])
+    answer = median(t for t, _ in timings["answer (POST, htmx)"])
+    trivial = median(t for t, _ in timings["trivial view (GET)"])
+    print(
+        f"round trip (page + answer): {page + answer:.2f} ms CPU; trivial view {trivial:.2f} ms; "
+        f"ratio {(page + answer) / trivial:.1f}x"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--answers", type=int, default=200)
+    parser.add_argument("--skill", default="betting")
+    parser.add_argument("--variant", default="F7S")
+    parser.add_argument("--profile", action="store_true", help="print a pyinstrument profile")
+    parser.add_argument("--html", type=Path, help="write the profile as HTML to this file")
+    parser.add_argument("--queries", action="store_true", help="list the queries of one more round trip")
+    parser.add_argument("--sqlite", action="store_true", help="an SQLite file instead of PostgreSQL")
+    parser.add_argument("--database-url", default=os.environ.get("BENCH_DATABASE_URL", DEFAULT_URL))
+    args = parser.parse_args()
+
+    workdir = tempfile.TemporaryDirectory()
+    url = f"sqlite:///{workdir.name}/profile.sqlite3" if args.sqlite else args.database_url
+    if not args.sqlite:
+        _create_database(url)
+    try:
+        _setup(url)
+        client, session = _trainee(args.skill, args.variant, args.answers)
+        timings: dict[str, list[tuple[float, int]]] = defaultdict(list)
+        for _ in range(5):  # warm the caches, the templates and the connection
+            _round_trip(client, session, defaultdict(list))
+        profiler = None
+        if args.profile or args.html:
+            from pyinstrument import Profiler
+
+            profiler = Profiler(interval=0.0005)
+            profiler.start()
+        for _ in range(args.answers):
+            _round_trip(client, session, timings)
+        if profiler is not None:
+            profiler.stop()
+        if args.queries:
+            _round_trip(client, session, defaultdict(list), show=True)
+        print(
+            f"{args.answers} answers of {args.skill} ({args.variant}), one trainee, in process, "
+            + ("SQLite" if args.sqlite else "PostgreSQL")
+        )
+        _report(timings)
+        if profiler is not None:
+            if args.html:
+                args.html.write_text(profiler.output_html())
+                print(f"profile written to {args.html}")
+            if args.profile:
+                print(profiler.output_text(unicode=True, color=False, show_all=False))
+    finally:
+        from django.db import connections
+
+        connections.close_all()
+        if not args.sqlite:
+            _drop_database(url)
+        workdir.cleanup()
+
+
+if __name__ == "__main__":
+    main()

@@ -88,6 +88,30 @@ def _round_trip(
     timed("trivial view (GET)", lambda: client.get("/bench/trivial/"))
 
 
+def _time_templates() -> dict[str, list[float]]:
+    """CPU milliseconds of each template rendered (an included one counts in its includer too)."""
+    from django.template import base
+
+    spent: dict[str, list[float]] = defaultdict(list)
+    render = base.Template._render
+
+    def timed(self: Any, context: Any) -> Any:
+        started = time.process_time()
+        try:
+            return render(self, context)
+        finally:
+            spent[self.name or "(partial)"].append((time.process_time() - started) * 1000)
+
+    base.Template._render = timed  # type: ignore[method-assign]
+    return spent
+
+
+def _report_templates(spent: dict[str, list[float]], answers: int) -> None:
+    print(f"{'templates (inclusive)':44}{'ms per round trip':>18}{'renders':>10}")
+    for name, times in sorted(spent.items(), key=lambda item: -sum(item[1]))[:25]:
+        print(f"{name:44}{sum(times) / answers:18.2f}{len(times) / answers:10.1f}")
+
+
 def _report(timings: dict[str, list[tuple[float, int]]]) -> None:
     print(f"{'':24}{'CPU p50 ms':>12}{'CPU p95 ms':>12}{'queries':>12}")
     for name, rows in timings.items():
@@ -112,6 +136,7 @@ def main() -> None:
     parser.add_argument("--variant", default="F7S")
     parser.add_argument("--profile", action="store_true", help="print a pyinstrument profile")
     parser.add_argument("--html", type=Path, help="write the profile as HTML to this file")
+    parser.add_argument("--templates", action="store_true", help="time each template rendered")
     parser.add_argument("--queries", action="store_true", help="list the queries of one more round trip")
     parser.add_argument("--sqlite", action="store_true", help="an SQLite file instead of PostgreSQL")
     parser.add_argument("--database-url", default=os.environ.get("BENCH_DATABASE_URL", DEFAULT_URL))
@@ -127,6 +152,9 @@ def main() -> None:
         timings: dict[str, list[tuple[float, int]]] = defaultdict(list)
         for _ in range(5):  # warm the caches, the templates and the connection
             _round_trip(client, session, defaultdict(list))
+        spent = _time_templates() if args.templates else None
+        if spent is not None:
+            spent.clear()
         profiler = None
         if args.profile or args.html:
             from pyinstrument import Profiler
@@ -144,6 +172,8 @@ def main() -> None:
             + ("SQLite" if args.sqlite else "PostgreSQL")
         )
         _report(timings)
+        if spent is not None:
+            _report_templates(spent, args.answers)
         if profiler is not None:
             if args.html:
                 args.html.write_text(profiler.output_html())

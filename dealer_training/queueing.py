@@ -8,10 +8,10 @@ through :func:`send_on_commit`.
 
 import logging
 from functools import partial
-from typing import Any
+from typing import Any, TypedDict
 
 from celery import Task
-from django.db import transaction
+from django.db import DatabaseError, transaction
 from kombu.exceptions import OperationalError
 
 from dealer_training.infra.models import UnsentTask
@@ -21,6 +21,27 @@ logger = logging.getLogger(__name__)
 # Publishing waits this long for a broker that is down before giving up (not Celery's default
 # of several seconds, which a user would feel on every request).
 PUBLISH_RETRY = {"max_retries": 2, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.2}
+
+
+class _Retry(TypedDict):
+    autoretry_for: tuple[type[BaseException], ...]
+    retry_backoff: int
+    retry_backoff_max: int
+    retry_jitter: bool
+    max_retries: int
+    acks_late: bool
+
+
+# The options of the apps' tasks: idempotent, so run with ``acks_late`` (a task whose worker dies
+# is delivered again), retrying database errors with a growing pause.
+TASK_RETRY: _Retry = {
+    "autoretry_for": (DatabaseError,),
+    "retry_backoff": 2,
+    "retry_backoff_max": 300,
+    "retry_jitter": True,
+    "max_retries": 8,
+    "acks_late": True,
+}
 
 
 def send(task: Task[Any, Any], kwargs: dict[str, Any]) -> None:

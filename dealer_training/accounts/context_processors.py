@@ -16,5 +16,11 @@ def navigation(request: HttpRequest) -> dict[str, Any]:
         "current_org": membership.organisation,
         "current_membership": membership,
         "nav_links": nav.links_for(membership=membership, request=request),
-        "can_switch_org": memberships_for_user(user=user).count() > 1,
+        "can_switch_org": _membership_count(membership, user) > 1,
     }
+
+
+def _membership_count(membership: Any, user: Any) -> int:
+    """How many organisations the user belongs to: read with the membership by ``org_view``."""
+    count = getattr(membership, "membership_count", None)
+    return int(count) if count is not None else memberships_for_user(user=user).count()

@@ -1,6 +1,6 @@
 """Reads for views, forms and tasks."""
 
-from django.db.models import Case, Count, IntegerField, QuerySet, Value, When
+from django.db.models import Case, Count, IntegerField, OuterRef, QuerySet, Subquery, Value, When
 from django.utils import timezone
 
 from .models import Invite, Membership, Organisation, Role, User
@@ -12,9 +12,20 @@ def normalize_invite_code(code: str) -> str:
 
 
 def membership_for_user_and_slug(*, user: User, slug: str) -> Membership | None:
+    """The user's current membership of the organisation ``slug``, with the organisation and how
+    many organisations the user belongs to (``membership_count``, for the menu) in one query."""
+    memberships = (
+        Membership.objects.current()
+        .filter(user=OuterRef("user"))
+        .order_by()
+        .values("user")
+        .annotate(count=Count("pk"))
+        .values("count")
+    )
     return (
         Membership.objects.current()
         .select_related("organisation")
+        .annotate(membership_count=Subquery(memberships))
         .filter(user=user, organisation__slug=slug)
         .first()
     )

@@ -8,11 +8,22 @@ class DrillsConfig(AppConfig):
     verbose_name = _("Drills")
 
     def ready(self) -> None:
+        from django.db.models.signals import post_delete, post_save
+
         from dealer_training.accounts import home, nav
         from dealer_training.scenarios import assignment_status
 
         from .assignments import assignment_progress
         from .home import due_reviews_panel
+        from .models import TrainingSettings
+        from .selectors import forget_training_settings
+
+        post_save.connect(
+            forget_training_settings, sender=TrainingSettings, dispatch_uid="drills.training_saved"
+        )
+        post_delete.connect(
+            forget_training_settings, sender=TrainingSettings, dispatch_uid="drills.training_deleted"
+        )
 
         assignment_status.register(assignment_progress)
 

@@ -218,6 +218,10 @@ class Question(models.Model):
     seed = models.CharField(_("seed"), max_length=64, blank=True)
     document = models.JSONField(_("scenario document"))
     expected = models.JSONField(_("expected answer"))
+    # The table as the trainee sees it (games.table_view, which never holds the answer), drawn
+    # once when the question is issued; the page renders from it. Null for questions issued
+    # before it was kept (and rows written in bulk): the page draws those from the document.
+    view = models.JSONField(_("table view"), null=True, blank=True)
     ruleset = models.CharField(_("rule set"), max_length=20)
     issued_at = models.DateTimeField(_("issued"), auto_now_add=True)
     # A hint asked for before answering: the answer does not count as made without help.
@@ -298,6 +302,10 @@ class Attempt(models.Model):
     )
     time_ms = models.PositiveIntegerField(_("time (ms)"))
     speed = models.CharField(_("speed"), max_length=6, choices=Speed.choices, blank=True)
+    # Not yet counted in the trainee's review schedule: the answer is stored at once and the
+    # schedule catches up after the commit (drills.review.catch_up, on a worker, and before any
+    # read of the schedule). Exam answers are never scheduled.
+    review_pending = models.BooleanField(_("review pending"), default=False, db_default=False)
     created_at = models.DateTimeField(_("answered"), auto_now_add=True)
 
     class Meta:
@@ -308,6 +316,12 @@ class Attempt(models.Model):
             models.Index(fields=["organisation", "trainee", "created_at"]),
             models.Index(fields=["organisation", "created_at"]),
             models.Index(fields=["scenario_version", "correct"]),
+            # The answers a trainee's review schedule has still to count (few at any time).
+            models.Index(
+                fields=["organisation", "trainee"],
+                condition=Q(review_pending=True),
+                name="attempt_review_pending",
+            ),
         ]
         constraints = [
             models.CheckConstraint(condition=Q(score__gte=0) & Q(score__lte=1), name="attempt_score_0_to_1"),

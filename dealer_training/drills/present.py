@@ -40,8 +40,8 @@ def table_for(question: Question, *, reveal: bool = False, mark: Sequence[int] =
     or the other games' (``other_games.table_for``); ``reveal`` shows every downcard (after
     the answer), ``mark`` the seats the correct answer names."""
     if not game(game_code(question)).is_stud:
-        return other_games.table_for(table_view(question.document), mark=mark)
-    view = table_view(question.document, reveal_downcards=True if reveal else None)
+        return other_games.table_for(view_of(question), mark=mark)
+    view = view_of(question, reveal=reveal)
     structure = view["structure"]
     rules = view["rules"]
     overrides = {k: v for k, v in (question.document.get("_rules") or {}).items()}
@@ -63,6 +63,14 @@ def table_for(question: Question, *, reveal: bool = False, mark: Sequence[int] =
             ruleset=str(rules.get("ruleset")), overrides=overrides, structure=structure
         ),
     }
+
+
+def view_of(question: Question, *, reveal: bool = False) -> dict[str, Any]:
+    """The engine's table view of ``question``: the one kept when it was issued, or drawn from its
+    document (a question issued before views were kept; every downcard turned up: ``reveal``)."""
+    if question.view is not None and not reveal:
+        return dict(question.view)
+    return table_view(question.document, reveal_downcards=True if reveal else None)
 
 
 def _ruleset_label(code: str) -> str:
@@ -104,11 +112,19 @@ def answer_seats(question: Question, table: Mapping[str, Any]) -> tuple[list[int
     if not game(game_code(question)).is_stud:
         seats = [s["seat"] for s in table["seats"]]
         return seats, seats
-    live = [s["seat"] for s in table["seats"] if not s["empty"]]
+    live = [s["seat"] for s in table["seats"] if not s.get("empty")]
     ranked = table.get("asked_seats") or [
-        s["seat"] for s in table["seats"] if not s["empty"] and not s["folded"]
+        s["seat"] for s in table["seats"] if not s.get("empty") and not s["folded"]
     ]
     return live, list(ranked)
+
+
+def seats_to_answer(question: Question) -> tuple[list[int], list[int]]:
+    """``answer_seats`` of the question's table, read from the engine's view for the stud games
+    (the drawn table is not needed to read an answer)."""
+    if game(game_code(question)).is_stud:
+        return answer_seats(question, view_of(question))
+    return answer_seats(question, table_for(question))
 
 
 def prompt_for(question: Question, table: Mapping[str, Any]) -> Any:

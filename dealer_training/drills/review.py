@@ -3,6 +3,10 @@
 An answer is a review: wrong is *Again*; right is *Easy* when fast, *Good* when within twice the
 skill's speed target, *Hard* when slower or made with a hint. A miss counts as a lapse, so skills a
 trainee keeps missing stand out (``selectors.review_summary``).
+
+The answer is stored at once with ``review_pending`` set, and the schedule catches up after the
+commit (:func:`catch_up`, queued on a worker by the answer and run again before any read of the
+schedule): answers are counted once each, in the order they were given, whichever runs first.
 """
 
 from __future__ import annotations
@@ -11,10 +15,12 @@ from datetime import datetime
 from functools import lru_cache
 from typing import Any
 
+from django.db import transaction
 from fsrs import Card, Rating, Scheduler
 
 from .models import Attempt, ReviewCard
-from .targets import speed_grade
+from .selectors import training_settings_for
+from .targets import clean_speed_targets, speed_grade, target_seconds
 
 
 @lru_cache(maxsize=1)
@@ -69,3 +75,33 @@ def _review(key: dict[str, Any], attempt: Attempt, rating: Rating, now: datetime
     if rating == Rating.Again:
         row.lapses += 1
     row.save()
+
+
+def catch_up(*, organisation_id: int, trainee_id: int) -> int:
+    """Count the trainee's answers not yet in their review schedule, oldest first, each once;
+    returns how many were counted. Cheap when there are none (a partial index holds them)."""
+    pending = Attempt.objects.filter(
+        organisation_id=organisation_id, trainee_id=trainee_id, review_pending=True
+    )
+    if not pending.exists():
+        return 0
+    with transaction.atomic():
+        # Locked, so that two catch-ups of one trainee count each answer once: the second waits,
+        # then finds the rows no longer pending.
+        attempts = list(
+            pending.select_for_update(of=("self",))
+            .select_related("question__session", "scenario_version")
+            .order_by("pk")
+        )
+        if not attempts:
+            return 0
+        targets = clean_speed_targets(training_settings_for(organisation_id).speed_targets)
+        for attempt in attempts:
+            record(
+                attempt=attempt,
+                target=target_seconds(attempt.skill, targets),
+                now=attempt.created_at,
+                aided=attempt.question.aided,
+            )
+        Attempt.objects.filter(pk__in=[a.pk for a in attempts]).update(review_pending=False)
+    return len(attempts)

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
+from django.core.cache import cache
+from django.db import transaction
 from django.db.models import Count, Q, QuerySet, Sum
 from django.utils import timezone
 
@@ -21,10 +24,33 @@ from .targets import clean_speed_targets, target_seconds
 MISSED_LAPSES = 3
 
 
+# The room's training bars are read on every timed question and answer and change rarely: they
+# are kept in the shared cache, dropped whenever they are saved or deleted (and after the commit,
+# so that a reader in between cannot keep the old ones), and kept at most this long in any case.
+TRAINING_CACHE_SECONDS = 300
+
+
+def _training_key(organisation_id: int) -> str:
+    return f"drills:training-settings:{organisation_id}"
+
+
 def training_settings_for(organisation_id: int) -> TrainingSettings:
-    return TrainingSettings.objects.filter(organisation_id=organisation_id).first() or TrainingSettings(
-        organisation_id=organisation_id
-    )
+    """The organisation's training bars (the defaults when it has set none)."""
+    key = _training_key(organisation_id)
+    training: TrainingSettings | None = cache.get(key)
+    if training is None:
+        training = TrainingSettings.objects.filter(
+            organisation_id=organisation_id
+        ).first() or TrainingSettings(organisation_id=organisation_id)
+        cache.set(key, training, TRAINING_CACHE_SECONDS)
+    return training
+
+
+def forget_training_settings(sender: Any, *, instance: TrainingSettings, **kwargs: Any) -> None:
+    """TrainingSettings saved or deleted: the cached copy goes, now and once committed."""
+    key = _training_key(instance.organisation_id)
+    cache.delete(key)
+    transaction.on_commit(lambda: cache.delete(key))
 
 
 def drill_set_plan(*, drill_set: DrillSet) -> list[PlanEntry]:

@@ -11,21 +11,22 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from django.db import IntegrityError, transaction
+from django.db.models import Exists, OuterRef, Subquery
 from django.utils import timezone
 
 from dealer_training.accounts.models import Organisation, User
+from dealer_training.queueing import send_on_commit
 from dealer_training.scenarios.choices import Skill
 from dealer_training.scenarios.models import MAX_DRILL_SET_QUESTIONS, DrillSet, Scenario
 from dealer_training.scenarios.rules_policy import question_document
-from games.api import EngineError, game, generate, judge, solve, walk
+from games.api import EngineError, game, generate, judge, solve, table_view, walk
 
-from . import review
 from .exams import (
     ExamError,
     ExamScore,
@@ -51,6 +52,7 @@ from .selectors import (
 )
 from .signals import attempt_recorded
 from .targets import is_timed, speed_grade, target_seconds
+from .tasks import review_catch_up
 from .topics import ALL_GAMES, answer_fields, games_for, pick_topic, skill_of_walk_stage
 from .verdicts import verdict_columns
 from .walk_levels import DEFAULT_LEVEL, HINT_ON_REQUEST, LEVELS, error_rate_of, level_of
@@ -63,6 +65,8 @@ MAX_COUNT = 50
 # In practice and speed sessions, about one question in AUTHORED_SHARE comes from the room's own
 # published scenarios of the skill when it has some.
 AUTHORED_SHARE = 3
+
+_Row = TypeVar("_Row")
 GENERATE_TRIES = 5
 
 
@@ -253,50 +257,128 @@ class Item:
     walk_action: str = ""
 
 
+def session_question(
+    *, organisation: Organisation, trainee: User, pk: int
+) -> tuple[DrillSession, Question | None] | None:
+    """The trainee's session ``pk`` in ``organisation`` with the question waiting in it, the next
+    one issued when none waits (None in its place once the session is over); None when the
+    session is not theirs.
+
+    One query reads the session and whether its latest question (the only one that can wait:
+    questions are issued one at a time) is answered; one more reads the question waiting, or
+    issues the next one. No lock: two requests issuing the same position meet at the unique
+    (session, position) constraint and both show the one stored; closing an exam sitting locks
+    the session (``_close_locked``).
+    """
+    latest = Question.objects.filter(session=OuterRef("pk")).order_by("-position")
+    session = (
+        DrillSession.objects.select_related("drill_set")
+        .annotate(
+            latest_id=Subquery(latest.values("pk")[:1]),
+            latest_position=Subquery(latest.values("position")[:1]),
+            latest_answered=Exists(Attempt.objects.filter(question_id=OuterRef("latest_id"))),
+        )
+        .filter(organisation=organisation, trainee=trainee, pk=pk)
+        .first()
+    )
+    if session is None:
+        return None
+    # Read with the request already: no query for them.
+    session.organisation, session.trainee = organisation, trainee
+    if session.latest_id is not None and not session.latest_answered:
+        waiting = Question.objects.get(pk=session.latest_id)
+        Question.attempt.related.set_cached_value(waiting, None)
+        waiting.session = session
+        if session.finished_at is None and not _expired(session):
+            return session, waiting
+    return session, _waiting_or_next(session, session.latest_position)
+
+
 def current_question(*, session: DrillSession) -> Question | None:
     """The question waiting for an answer, issuing the next one if none is; None when finished."""
+    found = session_question(organisation=session.organisation, trainee=session.trainee, pk=session.pk)
+    return found[1] if found is not None else None
+
+
+def _expired(session: DrillSession) -> bool:
+    return session.mode == Mode.EXAM and session.ends_at is not None and timezone.now() >= session.ends_at
+
+
+def _waiting_or_next(session: DrillSession, latest_position: int | None) -> Question | None:
+    """The next question of a session whose questions are all answered, or None when it is over."""
+    if session.finished_at is not None:
+        return None
+    if _expired(session):
+        _close_locked(session)
+        return None
+    position = 0 if latest_position is None else latest_position + 1
+    if position >= session.planned_count:
+        _close_locked(session)
+        return None
+    return _issue(session, position)
+
+
+def _close_locked(session: DrillSession) -> None:
+    """Finish the session: one UPDATE, whoever gets there first; an exam sitting (finished, or
+    past its time) under the session's lock, so that its score and certificate are written once."""
+    if session.mode != Mode.EXAM:
+        DrillSession.objects.filter(pk=session.pk, finished_at__isnull=True).update(
+            finished_at=timezone.now(), outcome=Outcome.FINISHED
+        )
+        return
     with transaction.atomic():
-        session = DrillSession.objects.select_for_update().get(pk=session.pk)
-        if session.finished_at is not None or close_if_expired(session):
-            return None
-        pending = session.questions.filter(attempt__isnull=True).order_by("position").first()
-        if pending is not None:
-            return pending
-        position = session.questions.count()
-        if position >= session.planned_count:
-            _finish(session)
-            return None
-        item = _next_item(session, position)
-        expected = solve(item.document)
-        # A field the engine answers only where it applies is asked only where it does.
-        asked = answer_fields(item.variant, item.kind, answer=expected["answer"])
-        fields = tuple(f for f in item.fields if f in asked)
-        try:
-            with transaction.atomic():
-                return Question.objects.create(
-                    session=session,
-                    organisation_id=session.organisation_id,
-                    trainee_id=session.trainee_id,
-                    position=position,
-                    skill=item.skill,
-                    variant=item.variant,
-                    kind=item.kind,
-                    focus=item.focus,
-                    fields=list(fields),
-                    walk_stage=item.walk_stage,
-                    walk_action=item.walk_action,
-                    scenario_version_id=item.scenario_version_id,
-                    seed=item.seed,
-                    document=item.document,
-                    expected=expected,
-                    # The other games have no stud rule set.
-                    ruleset=str(item.document.get("_ruleset") or "tda-2024")
-                    if game(item.variant).is_stud
-                    else "",
-                )
-        except IntegrityError:
-            # Another request issued this position first: show that one.
-            return session.questions.get(position=position)
+        locked = DrillSession.objects.select_for_update().get(pk=session.pk)
+        if locked.finished_at is None and not close_if_expired(locked):
+            _finish(locked)
+
+
+def _issue(session: DrillSession, position: int) -> Question:
+    """Issue the question at ``position``: solved once here, with the table the page draws."""
+    item = _next_item(session, position)
+    expected = solve(item.document)
+    # A field the engine answers only where it applies is asked only where it does.
+    asked = answer_fields(item.variant, item.kind, answer=expected["answer"])
+    fields = tuple(f for f in item.fields if f in asked)
+    try:
+        question = _insert(
+            lambda: Question.objects.create(
+                session=session,
+                organisation_id=session.organisation_id,
+                trainee_id=session.trainee_id,
+                position=position,
+                skill=item.skill,
+                variant=item.variant,
+                kind=item.kind,
+                focus=item.focus,
+                fields=list(fields),
+                walk_stage=item.walk_stage,
+                walk_action=item.walk_action,
+                scenario_version_id=item.scenario_version_id,
+                seed=item.seed,
+                document=item.document,
+                expected=expected,
+                view=table_view(item.document),
+                # The other games have no stud rule set.
+                ruleset=str(item.document.get("_ruleset") or "tda-2024")
+                if game(item.variant).is_stud
+                else "",
+            )
+        )
+    except IntegrityError:
+        # Another request issued this position first: show that one.
+        return session.questions.select_related("attempt").get(position=position)
+    Question.attempt.related.set_cached_value(question, None)  # just issued: not answered
+    return question
+
+
+def _insert(create: Callable[[], _Row]) -> _Row:
+    """One INSERT that may lose a race at a unique constraint (IntegrityError): on its own in
+    autocommit, inside a savepoint when a transaction is open, so that the caller's transaction
+    stays usable after the loss."""
+    if transaction.get_connection().in_atomic_block:
+        with transaction.atomic():
+            return create()
+    return create()
 
 
 def _next_item(session: DrillSession, position: int) -> Item:
@@ -476,16 +558,67 @@ class Submitted:
 
 def attempt_submit(*, question: Question, given: Mapping[str, Any], now: datetime | None = None) -> Submitted:
     """Judge and store the answer to ``question`` with its verdict; a question already answered
-    keeps its attempt and its stored verdict."""
+    keeps its attempt and its stored verdict.
+
+    Judged against the answer solved when the question was issued. Outside exams the answer is
+    one INSERT (the unique question of an attempt keeps it one per question under concurrency);
+    the review schedule and the progress rollups catch up after the commit. An exam's answer is
+    taken under the session's lock, refused once the sitting has ended.
+    """
     now = now or timezone.now()
+    session = question.session
+    if session.mode == Mode.EXAM:
+        return _exam_attempt_submit(question=question, given=given, now=now)
+    existing = getattr(question, "attempt", None)
+    if existing is not None:
+        return Submitted(existing, False, existing.verdict)
+    verdict = judge(question.expected, given, fields=question.fields or None)
+    time_ms = max(0, int((now - question.issued_at).total_seconds() * 1000))
+    speed = ""
+    if is_timed(session):  # untimed modes keep the time taken but give it no mark
+        target = target_seconds(question.skill, _targets(training_settings_for(question.organisation_id)))
+        speed = speed_grade(time_ms, target)
+    try:
+        attempt = _insert(
+            lambda: Attempt.objects.create(
+                question=question,
+                organisation_id=question.organisation_id,
+                trainee_id=question.trainee_id,
+                session=session,
+                scenario_version_id=question.scenario_version_id,
+                mode=session.mode,
+                skill=question.skill,
+                variant=question.variant,
+                kind=question.kind,
+                ruleset=question.ruleset,
+                answer=dict(given),
+                **verdict_columns(verdict),
+                time_ms=time_ms,
+                speed=speed,
+                review_pending=True,
+            )
+        )
+    except IntegrityError:
+        existing = Attempt.objects.get(question=question)
+        Question.attempt.related.set_cached_value(question, existing)
+        return Submitted(existing, False, existing.verdict)
+    Question.attempt.related.set_cached_value(question, attempt)
+    attempt_recorded.send(sender=Attempt, attempt=attempt)
+    send_on_commit(review_catch_up, organisation_id=attempt.organisation_id, trainee_id=attempt.trainee_id)
+    # Questions are issued one at a time: the last position answered leaves none waiting.
+    if session.finished_at is None and question.position + 1 >= session.planned_count:
+        _close_locked(session)
+    return Submitted(attempt, True, verdict)
+
+
+def _exam_attempt_submit(*, question: Question, given: Mapping[str, Any], now: datetime) -> Submitted:
     # A sitting past its time limit is closed here, outside the answer's transaction, so that the
     # closing stays when the answer is refused.
-    if question.session.mode == Mode.EXAM:
-        with transaction.atomic():
-            session = DrillSession.objects.select_for_update().get(pk=question.session_id)
-            expired = close_if_expired(session, now=now)
-        if expired:
-            raise ExamError("sitting_expired")
+    with transaction.atomic():
+        session = DrillSession.objects.select_for_update().get(pk=question.session_id)
+        expired = close_if_expired(session, now=now)
+    if expired:
+        raise ExamError("sitting_expired")
     with transaction.atomic():
         locked = Question.objects.select_for_update().select_related("session").get(pk=question.pk)
         existing = Attempt.objects.filter(question=locked).first()
@@ -513,23 +646,16 @@ def attempt_submit(*, question: Question, given: Mapping[str, Any], now: datetim
                     answer=dict(given),
                     **verdict_columns(verdict),
                     time_ms=time_ms,
-                    # Untimed modes keep the time taken but give it no mark.
-                    speed=speed_grade(time_ms, target) if is_timed(locked.session) else "",
+                    speed=speed_grade(time_ms, target),
                 )
         except IntegrityError:
             existing = Attempt.objects.get(question=locked)
             return Submitted(existing, False, existing.verdict)
-        if locked.session.mode != Mode.EXAM:
-            review.record(attempt=attempt, target=target, now=now, aided=locked.aided)
         attempt_recorded.send(sender=Attempt, attempt=attempt)
         session = locked.session
-        all_issued = session.questions.count() >= session.planned_count
-        if (
-            session.finished_at is None
-            and all_issued
-            and not session.questions.filter(attempt__isnull=True).exists()
-        ):
+        if session.finished_at is None and locked.position + 1 >= session.planned_count:
             _finish(session, now=now)
+    Question.attempt.related.set_cached_value(question, attempt)
     return Submitted(attempt, True, verdict)
 
 

@@ -34,12 +34,12 @@ from .labels import skill_label
 from .live import live_context
 from .models import Certificate, DrillSession, Mode, Question
 from .present import (
-    answer_seats,
     controls_for,
     feedback_for,
     game_code,
     kind_label,
     marked_seats,
+    seats_to_answer,
     table_for,
 )
 from .reference import reference_sections
@@ -57,8 +57,8 @@ from .selectors import (
 from .services import (
     DrillError,
     attempt_submit,
-    current_question,
     question_hint_show,
+    session_question,
     session_retry_misses,
     session_start,
     weak_skill_start,
@@ -196,8 +196,10 @@ def _start_refused(request: OrgHttpRequest, message: str, *, status: int = INVAL
 @org_view(roles=ALL_ROLES)
 @require_GET
 def play(request: OrgHttpRequest, session_id: int) -> HttpResponse:
-    session = _session_or_404(request, session_id)
-    question = current_question(session=session)
+    found = session_question(organisation=request.org, trainee=request.user, pk=session_id)
+    if found is None:
+        raise Http404("No such drill session.")
+    session, question = found
     if question is None:
         return redirect("drills:result", org_slug=request.org.slug, session_id=session.pk)
     return _question_page(request, session, question)
@@ -313,7 +315,7 @@ def answer(request: OrgHttpRequest, question_id: int) -> HttpResponse:
     session = question.session
     if not hasattr(question, "attempt"):
         try:
-            seats, ranked = answer_seats(question, table_for(question))
+            seats, ranked = seats_to_answer(question)
             given = answer_form.parse(
                 game_code(question), question.kind, question.fields, request.POST, seats=seats, ranked=ranked
             )
@@ -325,7 +327,6 @@ def answer(request: OrgHttpRequest, question_id: int) -> HttpResponse:
             attempt_submit(question=question, given=given)
         except ExamError as err:
             return _sitting_ended(request, session, exam_message(err))
-        question = _question_or_404(request, question_id)
     if not request.htmx:
         return redirect("drills:question", org_slug=request.org.slug, question_id=question.pk)
     return _question_page(request, session, question)

@@ -7,7 +7,7 @@ whose worker dies is delivered again) and retry database errors with a growing p
 
 from contextlib import suppress
 from datetime import date
-from typing import Any, TypedDict
+from typing import Any
 
 from celery import Task, shared_task
 from celery.exceptions import SoftTimeLimitExceeded
@@ -15,29 +15,11 @@ from django.conf import settings
 from django.db import DatabaseError
 
 from dealer_training import jobs
+from dealer_training.queueing import TASK_RETRY as RETRY
 from dealer_training.queueing import send_on_commit
 
 from . import exports, rollups
 from .models import ExportJob
-
-
-class _Retry(TypedDict):
-    autoretry_for: tuple[type[BaseException], ...]
-    retry_backoff: int
-    retry_backoff_max: int
-    retry_jitter: bool
-    max_retries: int
-    acks_late: bool
-
-
-RETRY: _Retry = {
-    "autoretry_for": (DatabaseError,),
-    "retry_backoff": 2,
-    "retry_backoff_max": 300,
-    "retry_jitter": True,
-    "max_retries": 8,
-    "acks_late": True,
-}
 
 
 @shared_task(**RETRY)

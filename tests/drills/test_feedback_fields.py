@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from dealer_training.drills.models import Question
 from dealer_training.drills.services import attempt_submit, current_question
-from games.api import solve
+from games.api import solve, table_view
 from tests.drills.helpers import post_for
 from tests.games.helpers import deal, doc
 
@@ -33,9 +33,10 @@ SIDE_POT = doc(
 
 
 def pin(question: Question, document: dict[str, Any], fields: list[str]) -> Question:
-    """The issued question made to ask ``document`` (the engine's answer stored as expected)."""
+    """The issued question made to ask ``document`` (the engine's answer and table view stored)."""
     question.document = document
     question.expected = solve(document)
+    question.view = table_view(document)
     question.kind = document["_question"]["kind"]
     question.fields = fields
     question.save()

@@ -5,6 +5,7 @@ import json
 import re
 
 import pytest
+from django.test import TestCase
 from django.urls import reverse
 from django.utils import translation
 from django.utils.html import escape
@@ -152,7 +153,8 @@ def test_a_right_answer_made_with_a_hint_comes_back_for_review_sooner(client, tr
         if hinted:
             client.force_login(member.user)
             client.post(reverse("drills:hint", args=[org.slug, question.pk]))
-        attempt_submit(question=question, given=form_data(question), now=question.issued_at)
+        with TestCase.captureOnCommitCallbacks(execute=True):
+            attempt_submit(question=question, given=form_data(question), now=question.issued_at)
         due[hinted] = ReviewCard.objects.get(trainee=member.user).due_at
     assert due[True] < due[False]
 

@@ -234,7 +234,7 @@ def _question_of(client, org, document):
     session = _start(client, org, "FCH", "phase_end", count=3)
     client.get(reverse("drills:play", args=[org.slug, session.pk]))
     question = _pending(session)
-    Question.objects.filter(pk=question.pk).update(document=document, expected=solve(document))
+    Question.objects.filter(pk=question.pk).update(document=document, expected=solve(document), view=None)
     question.refresh_from_db()
     return session, question
 
@@ -253,7 +253,9 @@ def test_a_finished_betting_phase_is_answered_with_the_first_to_draw_as_the_form
     # "Over, and nobody acts" is wrong: the draw comes next, and seat 1 draws first.
     client.get(reverse("drills:play", args=[org.slug, session.pk]))
     other = _pending(session)
-    Question.objects.filter(pk=other.pk).update(document=FCH_PHASE_JUST_OVER, expected=question.expected)
+    Question.objects.filter(pk=other.pk).update(
+        document=FCH_PHASE_JUST_OVER, expected=question.expected, view=None
+    )
     url = reverse("drills:answer", args=[org.slug, other.pk])
     html = client.post(url, {"complete": "yes", "next": "none"}, **EN, **HTMX).content.decode()
     assert 'data-feedback="wrong"' in html

@@ -3,6 +3,7 @@
 from datetime import timedelta
 
 import pytest
+from django.test import TestCase
 from django.urls import reverse
 from django.utils import timezone
 
@@ -17,11 +18,13 @@ from .helpers import form_data
 
 
 def _answer(question, *, correct=True, seconds=1.0):
-    return attempt_submit(
-        question=question,
-        given=_given(question, correct),
-        now=question.issued_at + timedelta(seconds=seconds),
-    )
+    """Answer and commit: the review schedule catches up once the answer is committed."""
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        return attempt_submit(
+            question=question,
+            given=_given(question, correct),
+            now=question.issued_at + timedelta(seconds=seconds),
+        )
 
 
 def _given(question, correct):

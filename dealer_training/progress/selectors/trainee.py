@@ -253,8 +253,9 @@ def trainee_attempts_page(
             "question__fields",
             "question__seed",
             "question__position",
-            # The question drawn small and its correct answer (``attempt_rows``).
+            # The question drawn small (from its view) and its correct answer (``attempt_rows``).
             "question__document",
+            "question__view",
             "question__expected",
             "scenario_version__number",
             "scenario_version__scenario_id",

@@ -1,0 +1,109 @@
+"""The answering path kept short: what is stored when a question is issued, and the review
+schedule catching up after the answer is committed."""
+
+import threading
+
+import pytest
+from django.db import connection
+from django.test import TestCase
+
+from dealer_training.drills import review
+from dealer_training.drills.models import Attempt, Question, ReviewCard
+from dealer_training.drills.present import table_for, view_of
+from dealer_training.drills.services import attempt_submit, current_question
+from games.api import table_view
+
+from .helpers import every_drill, form_data
+
+
+@pytest.mark.parametrize("drill", every_drill(), ids=lambda d: "-".join(str(v) for v in d.values()))
+def test_the_table_is_drawn_from_the_view_kept_at_issue_as_from_the_document(trainee, start, drill):
+    """Every game and skill: the page's table from the stored view is the one the document gives."""
+    for _ in range(2):
+        session = start(trainee, **drill)
+        question = current_question(session=session)
+        stored = Question.objects.get(pk=question.pk)
+        assert stored.view == table_view(stored.document)
+        drawn = table_for(stored)
+        stored.view = None  # a question issued before views were kept
+        assert table_for(stored) == drawn
+
+
+def test_a_question_without_a_kept_view_is_drawn_from_its_document(trainee, issued):
+    question = issued(trainee, skill="stub", variant="F7S")
+    Question.objects.filter(pk=question.pk).update(view=None)
+    question.refresh_from_db()
+    assert view_of(question) == table_view(question.document)
+    # Every downcard turned up (after a showdown's answer) is drawn again, never kept.
+    assert view_of(question, reveal=True) == table_view(question.document, reveal_downcards=True)
+
+
+def _answered(trainee, issued, **drill):
+    question = issued(trainee, **drill)
+    attempt_submit(question=question, given=form_data(question, correct=False))
+    return Attempt.objects.get(question=question)
+
+
+def test_an_answer_waits_for_the_review_schedule_until_the_catch_up_counts_it_once(trainee, org, issued):
+    first = _answered(trainee, issued, skill="stub", variant="F7S")
+    second = _answered(trainee, issued, skill="stub", variant="F7S")
+    assert first.review_pending
+    assert second.review_pending
+    assert not ReviewCard.objects.exists()
+    assert review.catch_up(organisation_id=org.pk, trainee_id=trainee.user_id) == 2
+    card = ReviewCard.objects.get(trainee=trainee.user, skill="stub", variant="F7S")
+    assert card.lapses == 2  # both misses, each once
+    assert review.catch_up(organisation_id=org.pk, trainee_id=trainee.user_id) == 0
+    card.refresh_from_db()
+    assert card.lapses == 2
+    assert not Attempt.objects.filter(review_pending=True).exists()
+
+
+def test_a_lost_catch_up_is_made_good_by_the_next_answers(trainee, org, issued):
+    """The task of the first answer never ran (a lost message): the second answer's counts both."""
+    _answered(trainee, issued, skill="stub", variant="F7S")
+    question = issued(trainee, skill="stub", variant="F7S")
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        attempt_submit(question=question, given=form_data(question, correct=False))
+    assert ReviewCard.objects.get(trainee=trainee.user, skill="stub").lapses == 2
+    assert not Attempt.objects.filter(review_pending=True).exists()
+
+
+def test_exam_answers_are_never_pending_for_review(trainee, org, issued):
+    from dealer_training.scenarios.models import DrillSet
+    from tests.scenarios.factories import add_item
+
+    exam = DrillSet.objects.create(organisation=org, title="Stub exam", is_exam=True)
+    add_item(exam, skill="stub", variant="F7S", count=1)
+    question = issued(trainee, mode="exam", drill_set=exam)
+    attempt_submit(question=question, given=form_data(question))
+    assert not Attempt.objects.get(question=question).review_pending
+    assert review.catch_up(organisation_id=org.pk, trainee_id=trainee.user_id) == 0
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_catch_ups_at_once_count_each_answer_once(trainee, org, start, monkeypatch):
+    from dealer_training.celery import app
+
+    monkeypatch.setitem(app.conf, "task_always_eager", False)  # the catch-ups queued, not run
+    for _ in range(4):
+        question = current_question(session=start(trainee, skill="stub", variant="F7S"))
+        attempt_submit(question=question, given=form_data(question, correct=False))
+    assert Attempt.objects.filter(review_pending=True).count() == 4
+    counted = []
+    barrier = threading.Barrier(2)
+
+    def catch_up():
+        barrier.wait()
+        try:
+            counted.append(review.catch_up(organisation_id=org.pk, trainee_id=trainee.user_id))
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=catch_up) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(counted) == [0, 4]
+    assert ReviewCard.objects.get(trainee=trainee.user, skill="stub").lapses == 4

@@ -7,7 +7,7 @@
 - From the room's published pool, the trainee's never-answered scenarios come first (one of them
   chosen by the session's seed), then the one they answered longest ago.
 
-Each choice is one or two queries, whatever the size of the pool or of the trainee's history.
+Each choice is one query, whatever the size of the pool or of the trainee's history.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from django.db.models import F, Max, Q, QuerySet, Subquery
+from django.db.models import F, Max, OuterRef, Q, QuerySet, Subquery
 
 from dealer_training.accounts.models import Organisation
 from dealer_training.scenarios.models import Scenario
@@ -71,27 +71,31 @@ def next_pool_scenario(
 ) -> Scenario | None:
     """The practice pool's next scenario for this session, or None when it has asked them all.
 
-    One query while the trainee has never-answered scenarios in the pool, two after that.
+    One query: the pool ranked by when the trainee last answered each scenario, never first.
     """
     pool = practice_scenarios(organisation=session.organisation, skill=skill, variant=variant).exclude(
         pk__in=asked_in_session(session)
     )
-    answers = Attempt.objects.filter(
-        organisation_id=session.organisation_id, trainee_id=session.trainee_id, scenario_version__isnull=False
-    )
-    fresh = list(
-        pool.exclude(pk__in=answers.values("scenario_version__scenario_id")).order_by("pk")[:POOL_LIMIT]
-    )
-    if fresh:
-        return rng.choice(fresh)
-    longest_unseen = (
-        answers.filter(scenario_version__scenario_id__in=pool.values("pk"))
+    last_answered = (
+        Attempt.objects.filter(
+            organisation_id=session.organisation_id,
+            trainee_id=session.trainee_id,
+            scenario_version__scenario_id=OuterRef("pk"),
+        )
+        .order_by()
         .values("scenario_version__scenario_id")
         .annotate(at=Max("created_at"))
-        .order_by("at", "scenario_version__scenario_id")
-        .values("scenario_version__scenario_id")[:1]
+        .values("at")
     )
-    return pool.filter(pk=Subquery(longest_unseen)).first()
+    ranked = list(
+        pool.annotate(last_answered=Subquery(last_answered)).order_by(
+            F("last_answered").asc(nulls_first=True), "pk"
+        )[:POOL_LIMIT]
+    )
+    fresh = [scenario for scenario in ranked if scenario.last_answered is None]
+    if fresh:
+        return rng.choice(fresh)
+    return ranked[0] if ranked else None
 
 
 def drill_set_entry(*, session: DrillSession, plan: Sequence[PlanEntry], position: int) -> PlanEntry:

@@ -144,7 +144,7 @@ def test_practice_asks_the_trainees_unseen_scenarios_first_then_the_longest_unse
     assert asked == [unseen.pk, older.pk, newer.pk]
 
 
-def test_choosing_from_the_pool_takes_one_query_or_two_whatever_its_size_or_the_history(
+def test_choosing_from_the_pool_takes_one_query_whatever_its_size_or_the_history(
     trainee, instructor, org, start, django_assert_num_queries
 ):
     pool = _scenarios(org, instructor.user, 6)
@@ -157,7 +157,7 @@ def test_choosing_from_the_pool_takes_one_query_or_two_whatever_its_size_or_the_
         add_item(everything, scenario=scenario)
     _play(start(trainee, drill_set=everything))
     later = start(trainee, skill=SKILL, variant=GAME, count=30, seed="later")
-    with django_assert_num_queries(2):  # all answered before: the longest unseen
+    with django_assert_num_queries(1):  # all answered before: the longest unseen
         assert next_pool_scenario(session=later, rng=random.Random(1), skill=SKILL, variant=GAME)
 
 

@@ -6,11 +6,14 @@ task is kept in the database (``infra.UnsentTask``) and sent by ``infra.tasks.se
 through :func:`send_on_commit`.
 """
 
+import hashlib
+import json
 import logging
 from functools import partial
 from typing import Any, TypedDict
 
 from celery import Task
+from django.core.cache import cache
 from django.db import DatabaseError, transaction
 from kombu.exceptions import OperationalError
 
@@ -44,10 +47,11 @@ TASK_RETRY: _Retry = {
 }
 
 
-def send(task: Task[Any, Any], kwargs: dict[str, Any]) -> None:
-    """Queue ``task`` now, or keep it to be sent when the broker is back."""
+def send(task: Task[Any, Any], kwargs: dict[str, Any], *, countdown: float = 0) -> None:
+    """Queue ``task`` now (to run ``countdown`` seconds from now), or keep it to be sent when the
+    broker is back."""
     try:
-        task.apply_async(kwargs=kwargs, retry=True, retry_policy=PUBLISH_RETRY)
+        task.apply_async(kwargs=kwargs, countdown=countdown, retry=True, retry_policy=PUBLISH_RETRY)
     except (OperationalError, OSError):
         logger.warning("broker unreachable: %s kept to be sent when it is back", task.name)
         UnsentTask.objects.create(task=task.name, kwargs=kwargs)
@@ -56,3 +60,27 @@ def send(task: Task[Any, Any], kwargs: dict[str, Any]) -> None:
 def send_on_commit(task: Task[Any, Any], **kwargs: Any) -> None:
     """Queue ``task`` with ``kwargs`` once the current transaction commits (see :func:`send`)."""
     transaction.on_commit(partial(send, task, kwargs))
+
+
+def send_on_commit_coalesced(task: Task[Any, Any], *, seconds: float, **kwargs: Any) -> None:
+    """Like :func:`send_on_commit`, for a follow-up that recomputes from committed rows (a catch-up,
+    a refresh): the same task with the same ``kwargs`` asked for again within ``seconds`` is sent
+    once, to run ``seconds`` after it was first asked for, and then covers the rows of every later
+    request of the window (committed before it runs: the window's mark in the shared cache expires
+    before the task's start). One cache write per request instead of one message each."""
+    transaction.on_commit(partial(_send_coalesced, task, kwargs, seconds))
+
+
+def _send_coalesced(task: Task[Any, Any], kwargs: dict[str, Any], seconds: float) -> None:
+    if task.app.conf.task_always_eager:  # run in the request (tests, the development server): each one
+        send(task, kwargs)
+        return
+    arguments = json.dumps(kwargs, sort_keys=True, default=str).encode()
+    key = f"queued:{task.name}:{hashlib.sha256(arguments).hexdigest()}"
+    try:
+        first = cache.add(key, 1, timeout=seconds)
+    except Exception:  # a cache that cannot answer: send it anyway (a refresh too many is harmless)
+        logger.warning("cache unreachable: %s sent without coalescing", task.name)
+        first = True
+    if first:
+        send(task, kwargs, countdown=seconds)

@@ -11,11 +11,12 @@ schedule): answers are counted once each, in the order they were given, whicheve
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 from functools import lru_cache
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 from fsrs import Card, Rating, Scheduler
 
 from .models import Attempt, ReviewCard
@@ -105,3 +106,16 @@ def catch_up(*, organisation_id: int, trainee_id: int) -> int:
             )
         Attempt.objects.filter(pk__in=[a.pk for a in attempts]).update(review_pending=False)
     return len(attempts)
+
+
+def catch_up_stale(*, older_than: timedelta, now: datetime | None = None) -> int:
+    """Catch up every trainee with an answer still not counted ``older_than`` after it was given
+    (its catch-up lost on the way to a worker); returns how many answers were counted."""
+    cutoff = (now or timezone.now()) - older_than
+    trainees = (
+        Attempt.objects.filter(review_pending=True, created_at__lt=cutoff)
+        .values_list("organisation_id", "trainee_id")
+        .distinct()
+        .order_by()
+    )
+    return sum(catch_up(organisation_id=org, trainee_id=trainee) for org, trainee in list(trainees))

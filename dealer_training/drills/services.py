@@ -21,7 +21,7 @@ from django.db.models import Exists, OuterRef, Subquery
 from django.utils import timezone
 
 from dealer_training.accounts.models import Organisation, User
-from dealer_training.queueing import send_on_commit
+from dealer_training.queueing import send_on_commit_coalesced
 from dealer_training.scenarios.choices import Skill
 from dealer_training.scenarios.models import MAX_DRILL_SET_QUESTIONS, DrillSet, Scenario
 from dealer_training.scenarios.rules_policy import question_document
@@ -67,6 +67,10 @@ MAX_COUNT = 50
 AUTHORED_SHARE = 3
 
 _Row = TypeVar("_Row")
+
+# An answer's review is counted by a catch-up this many seconds after it at most; the answers of a
+# trainee within that window share one catch-up (queueing.send_on_commit_coalesced).
+REVIEW_CATCH_UP_SECONDS = 2
 GENERATE_TRIES = 5
 
 
@@ -604,7 +608,12 @@ def attempt_submit(*, question: Question, given: Mapping[str, Any], now: datetim
         return Submitted(existing, False, existing.verdict)
     Question.attempt.related.set_cached_value(question, attempt)
     attempt_recorded.send(sender=Attempt, attempt=attempt)
-    send_on_commit(review_catch_up, organisation_id=attempt.organisation_id, trainee_id=attempt.trainee_id)
+    send_on_commit_coalesced(
+        review_catch_up,
+        seconds=REVIEW_CATCH_UP_SECONDS,
+        organisation_id=attempt.organisation_id,
+        trainee_id=attempt.trainee_id,
+    )
     # Questions are issued one at a time: the last position answered leaves none waiting.
     if session.finished_at is None and question.position + 1 >= session.planned_count:
         _close_locked(session)

@@ -6,9 +6,12 @@ rebuild (``rollups_rebuild_all``) is the last safety net.
 
 from typing import Any
 
-from dealer_training.queueing import send_on_commit
+from dealer_training.queueing import send_on_commit, send_on_commit_coalesced
 
 from . import rollups, tasks
+
+# The answers of a trainee in one skill and game within this many seconds share one refresh.
+ROLLUP_REFRESH_SECONDS = 2
 
 
 def queue_rollup_refresh(sender: Any, *, attempt: Any, **kwargs: Any) -> None:
@@ -18,7 +21,9 @@ def queue_rollup_refresh(sender: Any, *, attempt: Any, **kwargs: Any) -> None:
     """
     if attempt.variant not in rollups.REPORTED_GAMES:
         return
-    send_on_commit(tasks.rollup_refresh, **rollups.refresh_arguments(attempt))
+    send_on_commit_coalesced(
+        tasks.rollup_refresh, seconds=ROLLUP_REFRESH_SECONDS, **rollups.refresh_arguments(attempt)
+    )
 
 
 def queue_organisation_rebuild(sender: Any, *, instance: Any, **kwargs: Any) -> None:

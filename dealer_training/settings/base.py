@@ -206,6 +206,11 @@ CELERY_BEAT_SCHEDULE = {
     # the attempts (a safety net for lost messages, and mastery dates under changed bars).
     # Tasks that could not be queued while the broker was down are sent once it is back.
     "infra-send-unsent": {"task": "dealer_training.infra.tasks.send_unsent", "schedule": 60.0},
+    # Each answer's review is counted after the commit; answers whose catch-up was lost are swept up.
+    "drills-review-catch-up-stale": {
+        "task": "dealer_training.drills.tasks.review_catch_up_stale",
+        "schedule": 120.0,
+    },
     "scenarios-trash-purge-nightly": {
         "task": "dealer_training.scenarios.tasks.trash_purge",
         "schedule": crontab(hour=3, minute=10),

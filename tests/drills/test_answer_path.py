@@ -107,3 +107,89 @@ def test_two_catch_ups_at_once_count_each_answer_once(trainee, org, start, monke
         thread.join()
     assert sorted(counted) == [0, 4]
     assert ReviewCard.objects.get(trainee=trainee.user, skill="stub").lapses == 4
+
+
+# --- follow-ups coalesced -------------------------------------------------------------------------
+
+
+@pytest.fixture
+def queued_for_a_worker(monkeypatch):
+    """Tasks published as for a worker (not run in the request); returns what each publish asked."""
+    from dealer_training.celery import app
+    from dealer_training.drills import tasks as drill_tasks
+    from dealer_training.progress import tasks as progress_tasks
+
+    monkeypatch.setitem(app.conf, "task_always_eager", False)
+    sent = []
+    for task in (drill_tasks.review_catch_up, progress_tasks.rollup_refresh):
+        monkeypatch.setattr(
+            task,
+            "apply_async",
+            lambda name=task.name, **kw: sent.append((name, kw["kwargs"], kw["countdown"])),
+        )
+    return sent
+
+
+def test_answers_within_the_window_share_one_catch_up_and_one_refresh_run_after_it(
+    trainee, issued, queued_for_a_worker, django_capture_on_commit_callbacks
+):
+    from django.core.cache import cache
+
+    from dealer_training.drills.services import REVIEW_CATCH_UP_SECONDS, attempt_submit
+    from dealer_training.progress.receivers import ROLLUP_REFRESH_SECONDS
+    from tests.drills.helpers import form_data
+
+    def answer():
+        question = issued(trainee, skill="stub", variant="F7S")
+        with django_capture_on_commit_callbacks(execute=True):
+            attempt_submit(question=question, given=form_data(question))
+
+    answer()
+    answer()
+    names = [name for name, _, _ in queued_for_a_worker]
+    assert sorted(names) == [
+        "dealer_training.drills.tasks.review_catch_up",
+        "dealer_training.progress.tasks.rollup_refresh",
+    ]
+    countdowns = {name: countdown for name, _, countdown in queued_for_a_worker}
+    assert countdowns == {
+        "dealer_training.drills.tasks.review_catch_up": REVIEW_CATCH_UP_SECONDS,
+        "dealer_training.progress.tasks.rollup_refresh": ROLLUP_REFRESH_SECONDS,
+    }
+    cache.clear()  # the window over: the next answer queues its own
+    answer()
+    assert len(queued_for_a_worker) == 4
+
+
+def test_run_in_the_request_every_follow_up_runs(trainee, issued, django_capture_on_commit_callbacks):
+    """Tests and the development server run tasks in the request: nothing is skipped there."""
+    from dealer_training.drills.models import ReviewCard
+    from dealer_training.drills.services import attempt_submit
+    from tests.drills.helpers import form_data
+
+    for _ in range(2):
+        question = issued(trainee, skill="stub", variant="F7S")
+        with django_capture_on_commit_callbacks(execute=True):
+            attempt_submit(question=question, given=form_data(question, correct=False))
+    assert ReviewCard.objects.get(trainee=trainee.user, skill="stub").lapses == 2
+
+
+def test_the_sweep_counts_the_answers_whose_catch_up_was_lost(trainee, issued):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from dealer_training.drills.models import Attempt, ReviewCard
+    from dealer_training.drills.services import attempt_submit
+    from dealer_training.drills.tasks import STALE_AFTER, review_catch_up_stale
+    from tests.drills.helpers import form_data
+
+    old, new = (issued(trainee, skill="stub", variant="F7S") for _ in range(2))
+    for question in (old, new):
+        attempt_submit(question=question, given=form_data(question, correct=False))  # never committed
+    Attempt.objects.filter(question=old).update(
+        created_at=timezone.now() - STALE_AFTER - timedelta(seconds=1)
+    )
+    assert review_catch_up_stale.apply().get() == 2  # the trainee's, both counted in order
+    assert ReviewCard.objects.get(trainee=trainee.user, skill="stub").lapses == 2
+    assert review_catch_up_stale.apply().get() == 0

@@ -5,6 +5,7 @@ import os
 
 import environ
 
+from dealer_training.cache import cache_config
 from dealer_training.settings.test import *  # noqa: F403
 
 DATABASES = {"default": environ.Env.db_url_config(os.environ["BENCH_DATABASE_URL"])}
@@ -12,8 +13,9 @@ DATABASES["default"]["CONN_MAX_AGE"] = 60
 ROOT_URLCONF = "tests.bench.answering_urls"
 DEBUG = False
 # The trainees of the benchmark log in once; the session engine reads them from the database
-# as in production.
-CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# as in production. The cache is production's too: Redis (a database of the benchmark's own,
+# emptied at the end), falling back to the database's cache table.
+CACHES = cache_config(os.environ.get("BENCH_CACHE_URL", "redis://127.0.0.1:6379/13"))
 LOGGING = {"version": 1, "disable_existing_loggers": False, "root": {"level": "ERROR"}}
 
 # As in production, tasks queued on commit go to a broker (the rollups run on a worker, not in

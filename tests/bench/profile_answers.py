@@ -35,6 +35,7 @@ def _setup(url: str) -> None:
     from django.core.management import call_command
 
     call_command("migrate", verbosity=0)
+    call_command("createcachetable", verbosity=0)
 
 
 def _trainee(skill: str, variant: str, count: int) -> tuple[Any, Any]:

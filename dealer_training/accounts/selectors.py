@@ -3,6 +3,8 @@
 from django.db.models import Case, Count, IntegerField, OuterRef, QuerySet, Subquery, Value, When
 from django.utils import timezone
 
+from dealer_training.prepared import Prepared
+
 from .models import Invite, Membership, Organisation, Role, User
 
 
@@ -11,9 +13,7 @@ def normalize_invite_code(code: str) -> str:
     return "".join(ch for ch in code.upper() if ch.isalnum())
 
 
-def membership_for_user_and_slug(*, user: User, slug: str) -> Membership | None:
-    """The user's current membership of the organisation ``slug``, with the organisation and how
-    many organisations the user belongs to (``membership_count``, for the menu) in one query."""
+def _membership_with_count(user_id: int, slug: str) -> QuerySet[Membership]:
     memberships = (
         Membership.objects.current()
         .filter(user=OuterRef("user"))
@@ -26,9 +26,18 @@ def membership_for_user_and_slug(*, user: User, slug: str) -> Membership | None:
         Membership.objects.current()
         .select_related("organisation")
         .annotate(membership_count=Subquery(memberships))
-        .filter(user=user, organisation__slug=slug)
-        .first()
+        .filter(user_id=user_id, organisation__slug=slug)[:1]
     )
+
+
+# Read by every page of an organisation: compiled once (dealer_training.prepared).
+_MEMBERSHIP = Prepared(_membership_with_count, user_id=int, slug=str)
+
+
+def membership_for_user_and_slug(*, user: User, slug: str) -> Membership | None:
+    """The user's current membership of the organisation ``slug``, with the organisation and how
+    many organisations the user belongs to (``membership_count``, for the menu) in one query."""
+    return _MEMBERSHIP.first(user_id=user.pk, slug=slug)
 
 
 def memberships_for_user(*, user: User) -> QuerySet[Membership]:

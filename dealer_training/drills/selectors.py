@@ -12,6 +12,7 @@ from django.db.models import Count, Q, QuerySet, Sum
 from django.utils import timezone
 
 from dealer_training.accounts.models import Organisation, User
+from dealer_training.prepared import Prepared
 from dealer_training.scenarios.models import DrillSet, Scenario
 from dealer_training.scenarios.selectors import drill_set_items_marking_held, held_for_exams
 
@@ -137,12 +138,20 @@ def session_for_trainee(*, organisation: Organisation, trainee: User, pk: int) -
     )
 
 
+# Read by every answer: compiled once (dealer_training.prepared).
+_QUESTION = Prepared(
+    lambda organisation_id, trainee_id, pk: Question.objects.select_related("session", "attempt").filter(
+        organisation_id=organisation_id, trainee_id=trainee_id, pk=pk
+    )[:1],
+    organisation_id=int,
+    trainee_id=int,
+    pk=int,
+)
+
+
 def question_for_trainee(*, organisation: Organisation, trainee: User, pk: int) -> Question | None:
-    return (
-        Question.objects.select_related("session", "attempt")
-        .filter(organisation=organisation, trainee=trainee, pk=pk)
-        .first()
-    )
+    """A question of this trainee in this organisation, with its session and its answer if any."""
+    return _QUESTION.first(organisation_id=organisation.pk, trainee_id=trainee.pk, pk=pk)
 
 
 def recent_sessions(*, organisation: Organisation, trainee: User, limit: int = 8) -> QuerySet[DrillSession]:

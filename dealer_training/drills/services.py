@@ -17,10 +17,11 @@ from datetime import datetime
 from typing import Any, TypeVar
 
 from django.db import IntegrityError, transaction
-from django.db.models import Exists, OuterRef, Subquery
+from django.db.models import Exists, OuterRef, QuerySet, Subquery
 from django.utils import timezone
 
 from dealer_training.accounts.models import Organisation, User
+from dealer_training.prepared import Prepared
 from dealer_training.queueing import send_on_commit_coalesced
 from dealer_training.scenarios.choices import Skill
 from dealer_training.scenarios.models import MAX_DRILL_SET_QUESTIONS, DrillSet, Scenario
@@ -261,6 +262,24 @@ class Item:
     walk_action: str = ""
 
 
+def _session_with_latest(organisation_id: int, trainee_id: int, pk: int) -> QuerySet[DrillSession]:
+    latest = Question.objects.filter(session=OuterRef("pk")).order_by("-position")
+    return (
+        DrillSession.objects.select_related("drill_set")
+        .annotate(
+            latest_id=Subquery(latest.values("pk")[:1]),
+            latest_position=Subquery(latest.values("position")[:1]),
+            latest_answered=Exists(Attempt.objects.filter(question_id=OuterRef("latest_id"))),
+        )
+        .filter(organisation_id=organisation_id, trainee_id=trainee_id, pk=pk)[:1]
+    )
+
+
+# Read by every question page: compiled once (dealer_training.prepared).
+_SESSION = Prepared(_session_with_latest, organisation_id=int, trainee_id=int, pk=int)
+_BY_PK = Prepared(lambda pk: Question.objects.filter(pk=pk), pk=int)
+
+
 def session_question(
     *, organisation: Organisation, trainee: User, pk: int
 ) -> tuple[DrillSession, Question | None] | None:
@@ -274,28 +293,23 @@ def session_question(
     (session, position) constraint and both show the one stored; closing an exam sitting locks
     the session (``_close_locked``).
     """
-    latest = Question.objects.filter(session=OuterRef("pk")).order_by("-position")
-    session = (
-        DrillSession.objects.select_related("drill_set")
-        .annotate(
-            latest_id=Subquery(latest.values("pk")[:1]),
-            latest_position=Subquery(latest.values("position")[:1]),
-            latest_answered=Exists(Attempt.objects.filter(question_id=OuterRef("latest_id"))),
-        )
-        .filter(organisation=organisation, trainee=trainee, pk=pk)
-        .first()
-    )
+    session = _SESSION.first(organisation_id=organisation.pk, trainee_id=trainee.pk, pk=pk)
     if session is None:
         return None
     # Read with the request already: no query for them.
     session.organisation, session.trainee = organisation, trainee
-    if session.latest_id is not None and not session.latest_answered:
-        waiting = Question.objects.get(pk=session.latest_id)
+    latest_id, latest_position = (
+        getattr(session, "latest_id", None),
+        getattr(session, "latest_position", None),
+    )
+    if latest_id is not None and not getattr(session, "latest_answered", False):
+        waiting = _BY_PK.first(pk=latest_id)
+        assert waiting is not None  # questions are never deleted while their session stands
         Question.attempt.related.set_cached_value(waiting, None)
         waiting.session = session
         if session.finished_at is None and not _expired(session):
             return session, waiting
-    return session, _waiting_or_next(session, session.latest_position)
+    return session, _waiting_or_next(session, latest_position)
 
 
 def current_question(*, session: DrillSession) -> Question | None:

@@ -1,0 +1,128 @@
+"""Reads of the answering path compiled once per process (:class:`Prepared`).
+
+Building a queryset and compiling it to SQL costs the ORM about ten times what running the SQL
+and reading the rows does (docs/drills.md, "Answering at a dealer's speed"). The few reads every
+question page and every answer make are therefore built once per database connection alias, with
+a placeholder for each value that changes per request, and then run with the request's values:
+the SQL, the columns read and the model instances made are the ORM's own (the same compiler,
+select_related included), only the building and compiling are skipped.
+
+Only ``exact`` filters on the values are supported, each value compared once, and the compiled SQL
+must hold each placeholder once and as itself: :meth:`Prepared._compile` checks both (it refuses
+a lookup that may escape or wrap a value, such as ``__iexact`` or ``__contains``).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from django.db import connections
+from django.db.models import Model, QuerySet
+from django.db.models.lookups import Exact
+from django.db.models.query import get_related_populators
+from django.db.models.sql.where import WhereNode
+
+_M = TypeVar("_M", bound=Model)
+_numbers = itertools.count(1)
+
+
+@dataclass(frozen=True)
+class _Slot:
+    name: str
+
+
+@dataclass(frozen=True)
+class _Compiled:
+    sql: str
+    params: tuple[Any, ...]  # constants, and a _Slot where a request's value goes
+    compiler: Any
+
+    def instances(self, rows: list[tuple[Any, ...]], using: str) -> list[Any]:
+        """Model instances of ``rows``, as ``ModelIterable`` makes them."""
+        compiler = self.compiler
+        select, klass_info, annotations = compiler.select, compiler.klass_info, compiler.annotation_col_map
+        model = klass_info["model"]
+        fields = klass_info["select_fields"]
+        start, end = fields[0], fields[-1] + 1
+        init_list = [column[0].target.attname for column in select[start:end]]
+        # Django 5.2's signature (the type stubs follow a later Django's, which adds a fetch mode).
+        populators = get_related_populators(klass_info, select, using)  # type: ignore[call-arg]
+        made = []
+        for row in compiler.results_iter([rows]):
+            instance = model.from_db(using, init_list, row[start:end])
+            for populator in populators:
+                populator.populate(row, instance)
+            for name, position in (annotations or {}).items():
+                setattr(instance, name, row[position])
+            made.append(instance)
+        return made
+
+
+class Prepared(Generic[_M]):
+    """A queryset built by ``build(**values)`` with the types of its values (``int`` or ``str``),
+    compiled on first use and run with each call's values: ``first(**values)``, ``all(**values)``.
+    """
+
+    def __init__(self, build: Callable[..., QuerySet[_M]], **types: type) -> None:
+        if not types or not set(types.values()) <= {int, str}:
+            raise ValueError("name each value and its type: int or str")
+        self._build = build
+        self._types = types
+        self._compiled: dict[str, _Compiled] = {}
+
+    def all(self, *, using: str = "default", **values: Any) -> list[_M]:
+        if set(values) != set(self._types):
+            raise TypeError(f"expected the values {sorted(self._types)}, got {sorted(values)}")
+        compiled = self._compiled.get(using) or self._compile(using)
+        params = [self._types[p.name](values[p.name]) if isinstance(p, _Slot) else p for p in compiled.params]
+        with connections[using].cursor() as cursor:
+            cursor.execute(compiled.sql, params)
+            rows = cursor.fetchall()
+        return compiled.instances(rows, using)
+
+    def first(self, *, using: str = "default", **values: Any) -> _M | None:
+        found = self.all(using=using, **values)
+        return found[0] if found else None
+
+    def _compile(self, using: str) -> _Compiled:
+        placeholders: dict[Any, str] = {}
+        for name, kind in self._types.items():
+            number = next(_numbers)
+            value: Any = -(10**15) - number if kind is int else f"\x1eprepared-{number}-{name}\x1e"
+            placeholders[value] = name
+        queryset = self._build(**{name: value for value, name in placeholders.items()}).using(using)
+        exact = _exact_values(queryset.query.where)
+        if sorted(placeholders[v] for v in exact if _hashable(v) and v in placeholders) != sorted(
+            self._types
+        ):
+            raise ValueError("each value must be compared with an exact filter, once, as itself")
+        compiler = queryset.query.get_compiler(using=using)
+        sql, raw = compiler.as_sql()
+        params = tuple(_Slot(placeholders[p]) if _hashable(p) and p in placeholders else p for p in raw)
+        placed = [p.name for p in params if isinstance(p, _Slot)]
+        if sorted(placed) != sorted(self._types):
+            raise ValueError(f"each value must be compared with an exact filter, once, as itself: {placed}")
+        compiled = _Compiled(sql=sql, params=params, compiler=compiler)
+        self._compiled[using] = compiled
+        return compiled
+
+
+def _exact_values(node: Any) -> list[Any]:
+    """The right-hand values of the ``exact`` lookups in a WHERE tree (an ``exact`` lookup binds
+    its value unchanged; others, such as ``iexact`` or ``contains``, may escape or wrap it)."""
+    if isinstance(node, WhereNode):
+        return [value for child in node.children for value in _exact_values(child)]
+    if isinstance(node, Exact):
+        return [node.rhs]
+    return []
+
+
+def _hashable(value: Any) -> bool:
+    try:
+        hash(value)
+    except TypeError:
+        return False
+    return True

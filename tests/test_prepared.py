@@ -1,0 +1,93 @@
+"""Reads compiled once (``dealer_training.prepared``): the same rows and instances as the ORM's."""
+
+import pytest
+from django.db.models import Count
+
+from dealer_training.accounts.models import Membership, Organisation
+from dealer_training.drills.models import Question
+from dealer_training.prepared import Prepared
+from tests.factories import MembershipFactory, OrganisationFactory
+
+MEMBERSHIP = Prepared(
+    lambda user_id, slug: (
+        Membership.objects.select_related("organisation")
+        .annotate(others=Count("user__memberships"))
+        .filter(user_id=user_id, organisation__slug=slug)
+    ),
+    user_id=int,
+    slug=str,
+)
+
+
+@pytest.mark.django_db
+def test_a_prepared_read_gives_what_the_orm_gives_with_each_calls_values():
+    first, second = MembershipFactory(), MembershipFactory()
+    MembershipFactory(user=first.user)
+    for membership in (first, second):
+        slug = membership.organisation.slug
+        [found] = MEMBERSHIP.all(user_id=membership.user_id, slug=slug)
+        [expected] = MEMBERSHIP._build(membership.user_id, slug)
+        assert found.pk == expected.pk == membership.pk
+        assert found.organisation == membership.organisation  # selected with it: no query
+        assert found.others == expected.others
+        assert {k: v for k, v in vars(found).items() if k != "_state"} == {
+            k: v for k, v in vars(expected).items() if k != "_state"
+        }
+    assert MEMBERSHIP.first(user_id=first.user_id, slug=second.organisation.slug) is None
+
+
+def test_a_prepared_read_is_one_query_and_builds_its_queryset_once(db, django_assert_num_queries):
+    membership = MembershipFactory()
+    built = []
+    prepared = Prepared(
+        lambda pk: built.append(pk) or Organisation.objects.filter(pk=pk),
+        pk=int,
+    )
+    for _ in range(3):
+        with django_assert_num_queries(1):
+            assert prepared.first(pk=membership.organisation_id) == membership.organisation
+    assert len(built) == 1
+
+
+def test_json_and_dates_are_read_as_the_orm_reads_them(trainee, org):
+    from dealer_training.drills.services import current_question, session_start
+
+    question = current_question(
+        session=session_start(
+            organisation=org, trainee=trainee.user, mode="practice", skill="stub", variant="F7S"
+        )
+    )
+    prepared = Prepared(
+        lambda pk: Question.objects.select_related("session", "attempt").filter(pk=pk), pk=int
+    )
+    found = prepared.first(pk=question.pk)
+    stored = Question.objects.get(pk=question.pk)
+    assert found.document == stored.document
+    assert found.view == stored.view
+    assert found.issued_at == stored.issued_at
+    assert found.session.started_at == stored.session.started_at
+    assert not hasattr(found, "attempt")  # selected: none, and no query to find that out
+
+
+def test_a_value_the_query_transforms_is_refused(db):
+    prepared = Prepared(lambda slug: Organisation.objects.filter(slug__iexact=slug), slug=str)
+    with pytest.raises(ValueError, match="exact filter"):
+        prepared.all(slug="ginza")
+    twice = Prepared(lambda pk: Organisation.objects.filter(pk=pk).exclude(pk=pk), pk=int)
+    with pytest.raises(ValueError, match="exact filter"):
+        twice.all(pk=1)
+
+
+def test_the_values_must_be_those_named(db):
+    prepared = Prepared(lambda pk: Organisation.objects.filter(pk=pk), pk=int)
+    with pytest.raises(TypeError):
+        prepared.all(slug="ginza")
+    with pytest.raises(ValueError, match="int or str"):
+        Prepared(lambda day: Organisation.objects.filter(pk=day), day=object)
+
+
+def test_values_are_passed_as_parameters_never_as_sql(db):
+    OrganisationFactory(slug="ginza")
+    prepared = Prepared(lambda slug: Organisation.objects.filter(slug=slug), slug=str)
+    assert prepared.all(slug="ginza' OR '1'='1") == []
+    assert [o.slug for o in prepared.all(slug="ginza")] == ["ginza"]

@@ -91,3 +91,25 @@ def test_values_are_passed_as_parameters_never_as_sql(db):
     prepared = Prepared(lambda slug: Organisation.objects.filter(slug=slug), slug=str)
     assert prepared.all(slug="ginza' OR '1'='1") == []
     assert [o.slug for o in prepared.all(slug="ginza")] == ["ginza"]
+
+
+def test_the_login_session_is_read_in_one_query_and_an_expired_one_is_not(
+    client, trainee, django_assert_num_queries
+):
+    from datetime import timedelta
+
+    from django.contrib.sessions.models import Session
+    from django.urls import reverse
+    from django.utils import timezone
+
+    from dealer_training.session_store import SessionStore
+
+    client.force_login(trainee.user)
+    key = client.cookies["sessionid"].value
+    with django_assert_num_queries(1):
+        assert SessionStore(key).load()["_auth_user_id"] == str(trainee.user_id)
+    home = reverse("accounts:org_home", args=[trainee.organisation.slug])
+    assert client.get(home).status_code == 200
+    Session.objects.filter(session_key=key).update(expire_date=timezone.now() - timedelta(seconds=1))
+    assert SessionStore(key).load() == {}
+    assert client.get(home).status_code == 302  # logged out: to the login page

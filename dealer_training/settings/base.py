@@ -240,6 +240,8 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 SESSION_COOKIE_HTTPONLY = True
+# Django's database sessions, read with a query compiled once (dealer_training.session_store).
+SESSION_ENGINE = "dealer_training.session_store"
 
 LOGGING = {
     "version": 1,

@@ -13,8 +13,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
+from .card_svg import backs_svg, face_svg, faces_svg
 from .labels import STREETS, card_info, cards_info, chips, describe_event, seat_list, seat_text
 
 # History entries that are not a player's betting action.
@@ -53,6 +56,42 @@ def _marked(cards: Sequence[str], exposed: Sequence[str]) -> list[dict[str, Any]
     return [{**card_info(c), "exposed": c in exposed} for c in cards]
 
 
+def seat_cards_html(
+    *,
+    shown: Sequence[Mapping[str, Any]],
+    downcards: int,
+    upcards: Sequence[Mapping[str, Any]],
+    exposed: Sequence[Mapping[str, Any]],
+) -> SafeString:
+    """A seat's cards as drawn, in order: the downcards tabled at the showdown, the backs of the
+    downcards, the upcards, the cards exposed beside the hand. A card an irregularity exposed is
+    marked (``sseat__exposed``) and titled. Built here, once per seat, rather than card by card
+    in the template."""
+    title = _("Exposed card")
+    groups = (
+        format_html_join(
+            "",
+            '<span class="sseat__shown{}">{}</span>',
+            ((" sseat__exposed" if c["exposed"] else "", face_svg(c)) for c in shown),
+        ),
+        backs_svg(downcards),
+        mark_safe(  # each piece is built by format_html
+            "".join(
+                format_html('<span class="sseat__exposed" title="{}">{}</span>', title, face_svg(c))
+                if c["exposed"]
+                else face_svg(c)
+                for c in upcards
+            )
+        ),
+        format_html_join(
+            "",
+            '<span class="sseat__exposed sseat__beside" title="{}">{}</span>',
+            ((title, face_svg(c)) for c in exposed),
+        ),
+    )
+    return mark_safe("\n".join(groups))  # each group is built by format_html
+
+
 def seat_context(seat: Mapping[str, Any]) -> dict[str, Any]:
     """One occupied seat of the view: cards, amounts and tags.
 
@@ -65,27 +104,36 @@ def seat_context(seat: Mapping[str, Any]) -> dict[str, Any]:
     exposed = list(seat["exposed"])
     if seat["folded"] or seat["mucked"]:
         # Out of the hand: the cards it held, face down (its upcards are in the history).
-        return {
-            **_seat_amounts(seat),
+        cards: dict[str, Any] = {
             "upcards": [],
             "downcards": range(seat["downcards"] + len(seat["upcards"])),
             "downcards_shown": [],
             "exposed": [],
         }
-    shown = list(seat.get("downcards_shown") or [])
-    return {
-        **_seat_amounts(seat),
-        # An exposed card that now plays as an upcard (TDA 2024 RP-10 A) is marked where it lies.
-        "upcards": _marked(seat["upcards"], exposed),
-        "downcards": range(0 if shown else seat["downcards"]),
-        "downcards_shown": _marked(shown, exposed),
-        "exposed": cards_info([c for c in exposed if c not in seat["upcards"] and c not in shown]),
-    }
+    else:
+        shown = list(seat.get("downcards_shown") or [])
+        cards = {
+            # An exposed card that now plays as an upcard (TDA 2024 RP-10 A) is marked where it lies.
+            "upcards": _marked(seat["upcards"], exposed),
+            "downcards": range(0 if shown else seat["downcards"]),
+            "downcards_shown": _marked(shown, exposed),
+            "exposed": cards_info([c for c in exposed if c not in seat["upcards"] and c not in shown]),
+        }
+    cards["cards_html"] = seat_cards_html(
+        shown=cards["downcards_shown"],
+        downcards=len(cards["downcards"]),
+        upcards=cards["upcards"],
+        exposed=cards["exposed"],
+    )
+    return {**_seat_amounts(seat), **cards}
 
 
 def _seat_amounts(seat: Mapping[str, Any]) -> dict[str, Any]:
     return {
         "seat": seat["seat"],
+        # The seat's number and name as the page writes them (text: drawn as they are).
+        "number": str(seat["seat"]),
+        "name": seat_text(seat["seat"]),
         "stack": chips(seat["stack"]),
         "bet": chips(seat["bet"]) if seat["bet"] else "",
         "committed": chips(seat["committed"]),
@@ -146,26 +194,35 @@ def _blocks(entries: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
         action = entry["action"]
         seat = entry.get("seat")
         if action == "deal":
+            upcards = cards_info(entry.get("upcards") or [])
             block("deals")["items"].append(
                 {
-                    "seat": seat,
+                    "seat": str(seat),
                     "seat_text": seat_text(seat),
                     "backs": range(entry.get("downcards") or 0),
-                    "upcards": cards_info(entry.get("upcards") or []),
+                    "upcards": upcards,
+                    "cards_html": backs_svg(entry.get("downcards") or 0) + faces_svg(upcards),
                 }
             )
         elif action == "community":
-            block("community")["items"].append({"card": card_info(entry["card"])})
+            card = card_info(entry["card"])
+            block("community")["items"].append({"card": card, "card_html": face_svg(card)})
         elif action == "event":
             block("event")["items"].append({"text": describe_event(entry["event"])})
         elif action == "show":
+            shown = cards_info(entry.get("cards") or [])
             block("show")["items"].append(
-                {"seat": seat, "seat_text": seat_text(seat), "cards": cards_info(entry.get("cards") or [])}
+                {
+                    "seat": str(seat),
+                    "seat_text": seat_text(seat),
+                    "cards": shown,
+                    "cards_html": faces_svg(shown),
+                }
             )
         else:
             block("actions")["items"].append(
                 {
-                    "seat": seat,
+                    "seat": str(seat),
                     "seat_text": seat_text(seat),
                     "text": action_text(entry),
                     "all_in": bool(entry.get("all_in")),
@@ -198,18 +255,25 @@ def _last_actions(history: Sequence[Mapping[str, Any]], street: int) -> dict[int
 
 
 def _pots(pot: Mapping[str, Any]) -> list[dict[str, str]]:
-    """The pots as the view layers them, when there is more than the one main pot."""
+    """The pots as the view layers them, when there is more than the one main pot: each named
+    ("Side pot 1:") with its amount and the seats that can win it ("(seats 2 and 5)")."""
     layers = pot.get("pots") or []
     if len(layers) < 2:
         return []
-    return [
-        {
-            "label": _("Main pot") if i == 0 else _("Side pot %(number)s") % {"number": i},
-            "amount": chips(layer["amount"]),
-            "eligible": seat_list(layer["eligible"]),
-        }
-        for i, layer in enumerate(layers)
-    ]
+    pots = []
+    for i, layer in enumerate(layers):
+        label = _("Main pot") if i == 0 else _("Side pot %(number)s") % {"number": i}
+        eligible = seat_list(layer["eligible"])
+        pots.append(
+            {
+                "label": label,
+                "amount": chips(layer["amount"]),
+                "eligible": eligible,
+                "name": _("%(name)s:") % {"name": label},
+                "seats": _("(%(seats)s)") % {"seats": eligible},
+            }
+        )
+    return pots
 
 
 def table_context(view: Mapping[str, Any], *, mark: Sequence[int] = ()) -> dict[str, Any]:
@@ -225,7 +289,7 @@ def table_context(view: Mapping[str, Any], *, mark: Sequence[int] = ()) -> dict[
     for number in range(1, places + 1):
         place = place_of(number, places)
         if number not in occupied:
-            seats.append({"seat": number, "empty": True, "place": place})
+            seats.append({"seat": number, "number": str(number), "empty": True, "place": place})
             continue
         seats.append(
             {
@@ -234,9 +298,12 @@ def table_context(view: Mapping[str, Any], *, mark: Sequence[int] = ()) -> dict[
                 "place": place,
                 "last_action": last.get(number, ""),
                 "marked": number in mark,
+                # The seat a show-me step is about (drills.feedback sets it).
+                "focus": False,
             }
         )
     live = [s for s in seats if not s["empty"]]
+    community = card_info(view["community_card"]) if view.get("community_card") else None
     pot = view.get("pot")
     total = pot.get("total") if pot else None
     collected = pot.get("collected") if pot else None
@@ -253,7 +320,8 @@ def table_context(view: Mapping[str, Any], *, mark: Sequence[int] = ()) -> dict[
         "pots": _pots(pot) if pot else [],
         "any_bet": any(s["bet"] for s in live),
         "stub": view.get("stub"),
-        "community": card_info(view["community_card"]) if view.get("community_card") else None,
+        "community": community,
+        "community_html": face_svg(community) if community else "",
         "event": describe_event(view["event"]) if view.get("event") else None,
         "history": history_context(history, street),
         "asked_seats": view.get("asked_seats"),

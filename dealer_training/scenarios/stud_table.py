@@ -158,6 +158,28 @@ def place_of(seat: int, places: int) -> dict[str, Any]:
     return {"side": "left", "row": places - seat + 1}
 
 
+def seat_classes(
+    place: Mapping[str, Any],
+    *,
+    seat: Mapping[str, Any] | None = None,
+    empty: bool = False,
+    marked: bool = False,
+) -> str:
+    """A seat's classes: its place around the oval, and whether it is empty, out of the hand
+    (folded, mucked or dead), all-in, or named by the correct answer (``marked``)."""
+    classes = ["sseat", f"sseat--{place['side']}", f"sseat--row{place['row']}"]
+    if empty:
+        classes.append("sseat--empty")
+    if seat is not None:
+        if seat["folded"] or seat["mucked"] or seat["dead"]:
+            classes.append("sseat--out")
+        if seat["all_in"]:
+            classes.append("sseat--all-in")
+    if marked:
+        classes.append("tseat--marked")
+    return " ".join(classes)
+
+
 def action_text(entry: Mapping[str, Any]) -> str:
     """One betting action of the history, without the seat: ``calls 500 (all-in)``."""
     amount = chips(entry.get("amount"))
@@ -180,54 +202,84 @@ def action_text(entry: Mapping[str, Any]) -> str:
     return text
 
 
+# The lines of the history as the page draws them (``_stud_table.html`` puts each block's lines
+# in a list of cards dealt, a list of actions, or on their own): one string per line, built once
+# here rather than field by field in the template.
+HISTORY_LINES = {
+    "deals": (
+        '<li data-h="deal"><span class="stud-history__seat" aria-hidden="true">{seat}</span>'
+        '<span class="visually-hidden">{seat_text}</span>{cards}</li>'
+    ),
+    "actions": (
+        '<li data-h="action"><span class="stud-history__seat" aria-hidden="true">{seat}</span>'
+        '<span class="visually-hidden">{seat_text}:</span> {text}</li>'
+    ),
+    "event": (
+        '<p class="stud-history__event" data-h="event"><span class="tag tag--house">{irregularity}</span>'
+        " {text}</p>"
+    ),
+    "community": '<p class="stud-history__line" data-h="community">{community} {card}</p>',
+    "show": (
+        '<p class="stud-history__line" data-h="show"><span class="stud-history__seat" aria-hidden="true">'
+        '{seat}</span><span class="visually-hidden">{seat_text}:</span> {shows} {cards}</p>'
+    ),
+}
+
+
 def _blocks(entries: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """A street's history as blocks in order: the cards dealt together, betting actions together,
-    each irregularity, the community card and each hand shown on its own."""
+    each irregularity, the community card and each hand shown on its own. Each item carries its
+    drawn ``line``, and each block its ``lines`` together."""
     blocks: list[dict[str, Any]] = []
 
-    def block(kind: str) -> dict[str, Any]:
+    def add(kind: str, item: dict[str, Any], **words: Any) -> None:
         if not blocks or blocks[-1]["kind"] != kind or kind not in ("deals", "actions"):
             blocks.append({"kind": kind, "items": []})
-        return blocks[-1]
+        item["line"] = format_html(HISTORY_LINES[kind], **item, **words)
+        blocks[-1]["items"].append(item)
 
     for entry in entries:
         action = entry["action"]
         seat = entry.get("seat")
         if action == "deal":
             upcards = cards_info(entry.get("upcards") or [])
-            block("deals")["items"].append(
+            backs = entry.get("downcards") or 0
+            add(
+                "deals",
                 {
-                    "seat": str(seat),
+                    "seat": seat,
                     "seat_text": seat_text(seat),
-                    "backs": range(entry.get("downcards") or 0),
+                    "backs": range(backs),
                     "upcards": upcards,
-                    "cards_html": backs_svg(entry.get("downcards") or 0) + faces_svg(upcards),
-                }
+                    "cards": backs_svg(backs) + faces_svg(upcards),
+                },
             )
         elif action == "community":
             card = card_info(entry["card"])
-            block("community")["items"].append({"card": card, "card_html": face_svg(card)})
+            add("community", {"card": face_svg(card)}, community=_("Community card"))
         elif action == "event":
-            block("event")["items"].append({"text": describe_event(entry["event"])})
+            add("event", {"text": describe_event(entry["event"])}, irregularity=_("Irregularity"))
         elif action == "show":
             shown = cards_info(entry.get("cards") or [])
-            block("show")["items"].append(
-                {
-                    "seat": str(seat),
-                    "seat_text": seat_text(seat),
-                    "cards": shown,
-                    "cards_html": faces_svg(shown),
-                }
+            add(
+                "show",
+                {"seat": seat, "seat_text": seat_text(seat), "cards": faces_svg(shown)},
+                shows=_("shows"),
             )
         else:
-            block("actions")["items"].append(
+            add(
+                "actions",
                 {
-                    "seat": str(seat),
+                    "seat": seat,
                     "seat_text": seat_text(seat),
                     "text": action_text(entry),
                     "all_in": bool(entry.get("all_in")),
-                }
+                },
             )
+    for each in blocks:
+        each["lines"] = mark_safe(
+            "".join(item["line"] for item in each["items"])
+        )  # each built by format_html
     return blocks
 
 
@@ -289,13 +341,23 @@ def table_context(view: Mapping[str, Any], *, mark: Sequence[int] = ()) -> dict[
     for number in range(1, places + 1):
         place = place_of(number, places)
         if number not in occupied:
-            seats.append({"seat": number, "number": str(number), "empty": True, "place": place})
+            seats.append(
+                {
+                    "seat": number,
+                    "number": str(number),
+                    "empty": True,
+                    "place": place,
+                    "classes": seat_classes(place, empty=True),
+                }
+            )
             continue
+        seat = seat_context(occupied[number])
         seats.append(
             {
-                **seat_context(occupied[number]),
+                **seat,
                 "empty": False,
                 "place": place,
+                "classes": seat_classes(place, seat=seat, marked=number in mark),
                 "last_action": last.get(number, ""),
                 "marked": number in mark,
                 # The seat a show-me step is about (drills.feedback sets it).

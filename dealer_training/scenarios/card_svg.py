@@ -51,7 +51,12 @@ def back_svg() -> SafeString:
 
 def backs_svg(count: int) -> SafeString:
     """``count`` cards dealt face down, side by side."""
-    return mark_safe(back_svg() * count)  # our own markup, built by format_html
+    return _backs(count, gettext("Down card"))
+
+
+@functools.lru_cache(maxsize=64)
+def _backs(count: int, name: str) -> SafeString:
+    return mark_safe(_back(name) * count)  # our own markup, built by format_html
 
 
 def faces_svg(cards: Sequence[Mapping[str, str]]) -> SafeString:

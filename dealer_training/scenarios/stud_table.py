@@ -13,9 +13,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from django.utils.functional import Promise
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from .card_svg import backs_svg, face_svg, faces_svg
 from .labels import STREETS, card_info, cards_info, chips, describe_event, seat_list, seat_text
@@ -180,23 +182,26 @@ def seat_classes(
     return " ".join(classes)
 
 
+# The betting actions in words (each translated only when a line needs it).
+ACTION_WORDS: dict[str, Promise] = {
+    "post_bring_in": gettext_lazy("brings in %(amount)s"),
+    "complete": gettext_lazy("completes to %(amount)s"),
+    "bet": gettext_lazy("bets %(amount)s"),
+    "raise": gettext_lazy("raises to %(amount)s"),
+    "call": gettext_lazy("calls %(amount)s"),
+    "check": gettext_lazy("checks"),
+    "fold": gettext_lazy("folds"),
+    "muck": gettext_lazy("mucks"),
+}
+
+
 def action_text(entry: Mapping[str, Any]) -> str:
     """One betting action of the history, without the seat: ``calls 500 (all-in)``."""
-    amount = chips(entry.get("amount"))
-    words = {
-        "post_bring_in": _("brings in %(amount)s"),
-        "complete": _("completes to %(amount)s"),
-        "bet": _("bets %(amount)s"),
-        "raise": _("raises to %(amount)s"),
-        "call": _("calls %(amount)s"),
-        "check": _("checks"),
-        "fold": _("folds"),
-        "muck": _("mucks"),
-    }
     action = entry["action"]
-    if action not in words:
+    if action not in ACTION_WORDS:
         return str(action)
-    text = words[action] % {"amount": amount} if "%(amount)s" in words[action] else words[action]
+    words = str(ACTION_WORDS[action])
+    text = words % {"amount": chips(entry.get("amount"))} if "%(amount)s" in words else words
     if entry.get("all_in"):
         text += " " + _("(all-in)")
     return text
@@ -232,10 +237,11 @@ def _blocks(entries: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
     drawn ``line``, and each block its ``lines`` together."""
     blocks: list[dict[str, Any]] = []
 
-    def add(kind: str, item: dict[str, Any], **words: Any) -> None:
+    def add(kind: str, item: dict[str, Any], **fields: Any) -> None:
+        # ``fields``: what the line shows (HISTORY_LINES[kind]); ``item``: the entry's facts.
         if not blocks or blocks[-1]["kind"] != kind or kind not in ("deals", "actions"):
             blocks.append({"kind": kind, "items": []})
-        item["line"] = format_html(HISTORY_LINES[kind], **item, **words)
+        item["line"] = format_html(HISTORY_LINES[kind], **fields)
         blocks[-1]["items"].append(item)
 
     for entry in entries:
@@ -244,42 +250,43 @@ def _blocks(entries: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
         if action == "deal":
             upcards = cards_info(entry.get("upcards") or [])
             backs = entry.get("downcards") or 0
+            named = seat_text(seat)
             add(
                 "deals",
-                {
-                    "seat": seat,
-                    "seat_text": seat_text(seat),
-                    "backs": range(backs),
-                    "upcards": upcards,
-                    "cards": backs_svg(backs) + faces_svg(upcards),
-                },
+                {"seat": seat, "seat_text": named, "backs": range(backs), "upcards": upcards},
+                seat=seat,
+                seat_text=named,
+                cards=backs_svg(backs) + faces_svg(upcards),
             )
         elif action == "community":
             card = card_info(entry["card"])
-            add("community", {"card": face_svg(card)}, community=_("Community card"))
+            add("community", {"card": card}, community=_("Community card"), card=face_svg(card))
         elif action == "event":
-            add("event", {"text": describe_event(entry["event"])}, irregularity=_("Irregularity"))
+            text = describe_event(entry["event"])
+            add("event", {"text": text}, irregularity=_("Irregularity"), text=text)
         elif action == "show":
             shown = cards_info(entry.get("cards") or [])
+            named = seat_text(seat)
             add(
                 "show",
-                {"seat": seat, "seat_text": seat_text(seat), "cards": faces_svg(shown)},
+                {"seat": seat, "seat_text": named, "cards": shown},
+                seat=seat,
+                seat_text=named,
                 shows=_("shows"),
+                cards=faces_svg(shown),
             )
         else:
+            named, text = seat_text(seat), action_text(entry)
             add(
                 "actions",
-                {
-                    "seat": seat,
-                    "seat_text": seat_text(seat),
-                    "text": action_text(entry),
-                    "all_in": bool(entry.get("all_in")),
-                },
+                {"seat": seat, "seat_text": named, "text": text, "all_in": bool(entry.get("all_in"))},
+                seat=seat,
+                seat_text=named,
+                text=text,
             )
     for each in blocks:
-        each["lines"] = mark_safe(
-            "".join(item["line"] for item in each["items"])
-        )  # each built by format_html
+        # Each line is built by format_html.
+        each["lines"] = mark_safe("".join(item["line"] for item in each["items"]))
     return blocks
 
 

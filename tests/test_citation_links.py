@@ -189,3 +189,67 @@ def test_an_old_question_citing_files_shows_the_registry_entries_and_no_file(cli
     assert citation_problems(html, reference) == []
     assert "Texas Hold&#x27;em game rules §7: Showdown" in html
     assert f'href="{reference}#hold-em-rules-s7"' in html
+
+
+def test_citation_links_are_made_once_per_keys_language_organisation_and_prefix(monkeypatch):
+    from django.urls import set_script_prefix
+    from django.utils import translation
+
+    from dealer_training.scenarios import citations
+
+    reversed_urls = []
+    real_reverse = citations.reverse
+
+    def counting_reverse(*args, **kwargs):
+        reversed_urls.append(args)
+        return real_reverse(*args, **kwargs)
+
+    monkeypatch.setattr(citations, "reverse", counting_reverse)
+    citations._citation_links.cache_clear()
+    key = "TDA 2024 Rule 30"
+    with translation.override("en"):
+        english = citations.citation_links([key], org_slug="memo-room")
+        assert citations.citation_links([key], org_slug="memo-room") == english
+    assert len(reversed_urls) == 1
+    with translation.override("ja"):
+        japanese = citations.citation_links([key], org_slug="memo-room")
+        elsewhere = citations.citation_links([key], org_slug="memo-room-2")
+    try:
+        set_script_prefix("/trainer/")
+        with translation.override("en"):
+            prefixed = citations.citation_links([key], org_slug="memo-room")
+    finally:
+        set_script_prefix("/")
+    assert english[0].label == label(key, "en")
+    assert japanese[0].label == label(key, "ja")
+    assert english[0].url == japanese[0].url == "/o/memo-room/rules/#" + CITATIONS[key].anchor
+    assert elsewhere[0].url.startswith("/o/memo-room-2/rules/")
+    assert prefixed[0].url.startswith("/trainer/o/memo-room/rules/")
+
+
+def test_a_text_is_linked_once_per_organisation_and_prefix(monkeypatch):
+    from django.urls import set_script_prefix
+
+    from dealer_training.scenarios import citations
+
+    reversed_urls = []
+    real_reverse = citations.reverse
+
+    def counting_reverse(*args, **kwargs):
+        reversed_urls.append(args)
+        return real_reverse(*args, **kwargs)
+
+    monkeypatch.setattr(citations, "reverse", counting_reverse)
+    citations._linked.cache_clear()
+    text = "Both players act <first> under TDA 2024 Rule 30."
+    linked = citations.link_citations(text, org_slug="memo-room")
+    assert citations.link_citations(text, org_slug="memo-room") == linked
+    assert len(reversed_urls) == 1
+    assert "&lt;first&gt;" in linked
+    assert '<a class="citation" href="/o/memo-room/rules/#' in linked
+    assert "/o/memo-room-2/rules/" in citations.link_citations(text, org_slug="memo-room-2")
+    try:
+        set_script_prefix("/trainer/")
+        assert 'href="/trainer/o/memo-room/rules/' in citations.link_citations(text, org_slug="memo-room")
+    finally:
+        set_script_prefix("/")

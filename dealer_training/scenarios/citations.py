@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from django.urls import reverse
+from django.urls import get_script_prefix, reverse
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
@@ -71,11 +71,18 @@ def reference_url(org_slug: str, key: str | None = None) -> str:
 def citation_links(keys: Iterable[str], *, org_slug: str) -> list[CitationLink]:
     """Each cited rule once, as "TDA 2024 Rule 47-B: Re-opening in limit: half a bet" (or its
     Japanese) with the URL of its reference entry."""
-    lang = _lang()
-    return [
+    return list(_citation_links(tuple(str(k) for k in keys), org_slug, _lang(), get_script_prefix()))
+
+
+# Pages cite the same few rules over and over: the links are made once per process, memoized on
+# everything they depend on (the keys, the organisation, the language, the site's URL prefix).
+@functools.lru_cache(maxsize=1024)
+def _citation_links(keys: tuple[str, ...], org_slug: str, lang: str, prefix: str) -> tuple[CitationLink, ...]:
+    # ``prefix`` is the active one (reverse uses it): an argument only to key the cache.
+    return tuple(
         CitationLink(key=key, label=label(key, lang), url=reference_url(org_slug, key))
         for key in current_keys(keys)
-    ]
+    )
 
 
 @functools.cache
@@ -96,6 +103,15 @@ def _pattern() -> tuple[re.Pattern[str], dict[str, str]]:
 
 def link_citations(text: str, *, org_slug: str) -> SafeString:
     """``text`` escaped, with every citation in it ("TDA 2024 ルール47-A") linked to its entry."""
+    return _linked(str(text), org_slug, get_script_prefix())
+
+
+# The labels of answer fields and of the facts after an answer come back on every page: each text
+# is linked once per process, memoized on the text, the organisation and the site's URL prefix
+# (the citations of both languages are linked whatever the page's language).
+@functools.lru_cache(maxsize=1024)
+def _linked(text: str, org_slug: str, prefix: str) -> SafeString:
+    # ``prefix`` is the active one (reverse uses it): an argument only to key the cache.
     pattern, names = _pattern()
     out: list[str] = []
     last = 0

@@ -4,6 +4,7 @@ The engine speaks in codes and PHH strings; these are the sentences an instructo
 Card notation stays as the engine writes it, drawn with suit symbols (games.core.names).
 """
 
+import functools
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
@@ -142,9 +143,16 @@ def card_name(card: Card | str) -> str:
 
 def card_info(card: Card | str) -> dict[str, str]:
     """What a template needs to draw a card: code, text, accessible name and suit class."""
-    card = card if isinstance(card, Card) else Card.parse(card)
-    code = str(card)
-    return {"code": code, "text": card_text(card), "name": card_name(card), "suit": SUIT_CLASSES[code[1]]}
+    return dict(_card_info(str(card), get_language()))
+
+
+# Tables draw dozens of cards: each card's words are made once per card and language.
+@functools.lru_cache(maxsize=512)
+def _card_info(card: str, language: str | None) -> dict[str, str]:
+    # ``language`` is the active one (card_name reads it): an argument only to key the cache.
+    parsed = Card.parse(card)
+    code = str(parsed)
+    return {"code": code, "text": card_text(parsed), "name": card_name(parsed), "suit": SUIT_CLASSES[code[1]]}
 
 
 def cards_info(cards: Sequence[Card | str]) -> list[dict[str, str]]:

@@ -13,8 +13,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from django.utils.functional import Promise
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
+from .card_svg import backs_svg, face_svg, faces_svg
 from .labels import STREETS, card_info, cards_info, chips, describe_event, seat_list, seat_text
 
 # History entries that are not a player's betting action.
@@ -53,6 +58,42 @@ def _marked(cards: Sequence[str], exposed: Sequence[str]) -> list[dict[str, Any]
     return [{**card_info(c), "exposed": c in exposed} for c in cards]
 
 
+def seat_cards_html(
+    *,
+    shown: Sequence[Mapping[str, Any]],
+    downcards: int,
+    upcards: Sequence[Mapping[str, Any]],
+    exposed: Sequence[Mapping[str, Any]],
+) -> SafeString:
+    """A seat's cards as drawn, in order: the downcards tabled at the showdown, the backs of the
+    downcards, the upcards, the cards exposed beside the hand. A card an irregularity exposed is
+    marked (``sseat__exposed``) and titled. Built here, once per seat, rather than card by card
+    in the template."""
+    title = _("Exposed card")
+    groups = (
+        format_html_join(
+            "",
+            '<span class="sseat__shown{}">{}</span>',
+            ((" sseat__exposed" if c["exposed"] else "", face_svg(c)) for c in shown),
+        ),
+        backs_svg(downcards),
+        mark_safe(  # each piece is built by format_html
+            "".join(
+                format_html('<span class="sseat__exposed" title="{}">{}</span>', title, face_svg(c))
+                if c["exposed"]
+                else face_svg(c)
+                for c in upcards
+            )
+        ),
+        format_html_join(
+            "",
+            '<span class="sseat__exposed sseat__beside" title="{}">{}</span>',
+            ((title, face_svg(c)) for c in exposed),
+        ),
+    )
+    return mark_safe("\n".join(groups))  # each group is built by format_html
+
+
 def seat_context(seat: Mapping[str, Any]) -> dict[str, Any]:
     """One occupied seat of the view: cards, amounts and tags.
 
@@ -65,27 +106,36 @@ def seat_context(seat: Mapping[str, Any]) -> dict[str, Any]:
     exposed = list(seat["exposed"])
     if seat["folded"] or seat["mucked"]:
         # Out of the hand: the cards it held, face down (its upcards are in the history).
-        return {
-            **_seat_amounts(seat),
+        cards: dict[str, Any] = {
             "upcards": [],
             "downcards": range(seat["downcards"] + len(seat["upcards"])),
             "downcards_shown": [],
             "exposed": [],
         }
-    shown = list(seat.get("downcards_shown") or [])
-    return {
-        **_seat_amounts(seat),
-        # An exposed card that now plays as an upcard (TDA 2024 RP-10 A) is marked where it lies.
-        "upcards": _marked(seat["upcards"], exposed),
-        "downcards": range(0 if shown else seat["downcards"]),
-        "downcards_shown": _marked(shown, exposed),
-        "exposed": cards_info([c for c in exposed if c not in seat["upcards"] and c not in shown]),
-    }
+    else:
+        shown = list(seat.get("downcards_shown") or [])
+        cards = {
+            # An exposed card that now plays as an upcard (TDA 2024 RP-10 A) is marked where it lies.
+            "upcards": _marked(seat["upcards"], exposed),
+            "downcards": range(0 if shown else seat["downcards"]),
+            "downcards_shown": _marked(shown, exposed),
+            "exposed": cards_info([c for c in exposed if c not in seat["upcards"] and c not in shown]),
+        }
+    cards["cards_html"] = seat_cards_html(
+        shown=cards["downcards_shown"],
+        downcards=len(cards["downcards"]),
+        upcards=cards["upcards"],
+        exposed=cards["exposed"],
+    )
+    return {**_seat_amounts(seat), **cards}
 
 
 def _seat_amounts(seat: Mapping[str, Any]) -> dict[str, Any]:
     return {
         "seat": seat["seat"],
+        # The seat's number and name as the page writes them (text: drawn as they are).
+        "number": str(seat["seat"]),
+        "name": seat_text(seat["seat"]),
         "stack": chips(seat["stack"]),
         "bet": chips(seat["bet"]) if seat["bet"] else "",
         "committed": chips(seat["committed"]),
@@ -110,67 +160,133 @@ def place_of(seat: int, places: int) -> dict[str, Any]:
     return {"side": "left", "row": places - seat + 1}
 
 
+def seat_classes(
+    place: Mapping[str, Any],
+    *,
+    seat: Mapping[str, Any] | None = None,
+    empty: bool = False,
+    marked: bool = False,
+) -> str:
+    """A seat's classes: its place around the oval, and whether it is empty, out of the hand
+    (folded, mucked or dead), all-in, or named by the correct answer (``marked``)."""
+    classes = ["sseat", f"sseat--{place['side']}", f"sseat--row{place['row']}"]
+    if empty:
+        classes.append("sseat--empty")
+    if seat is not None:
+        if seat["folded"] or seat["mucked"] or seat["dead"]:
+            classes.append("sseat--out")
+        if seat["all_in"]:
+            classes.append("sseat--all-in")
+    if marked:
+        classes.append("tseat--marked")
+    return " ".join(classes)
+
+
+# The betting actions in words (each translated only when a line needs it).
+ACTION_WORDS: dict[str, Promise] = {
+    "post_bring_in": gettext_lazy("brings in %(amount)s"),
+    "complete": gettext_lazy("completes to %(amount)s"),
+    "bet": gettext_lazy("bets %(amount)s"),
+    "raise": gettext_lazy("raises to %(amount)s"),
+    "call": gettext_lazy("calls %(amount)s"),
+    "check": gettext_lazy("checks"),
+    "fold": gettext_lazy("folds"),
+    "muck": gettext_lazy("mucks"),
+}
+
+
 def action_text(entry: Mapping[str, Any]) -> str:
     """One betting action of the history, without the seat: ``calls 500 (all-in)``."""
-    amount = chips(entry.get("amount"))
-    words = {
-        "post_bring_in": _("brings in %(amount)s"),
-        "complete": _("completes to %(amount)s"),
-        "bet": _("bets %(amount)s"),
-        "raise": _("raises to %(amount)s"),
-        "call": _("calls %(amount)s"),
-        "check": _("checks"),
-        "fold": _("folds"),
-        "muck": _("mucks"),
-    }
     action = entry["action"]
-    if action not in words:
+    if action not in ACTION_WORDS:
         return str(action)
-    text = words[action] % {"amount": amount} if "%(amount)s" in words[action] else words[action]
+    words = str(ACTION_WORDS[action])
+    text = words % {"amount": chips(entry.get("amount"))} if "%(amount)s" in words else words
     if entry.get("all_in"):
         text += " " + _("(all-in)")
     return text
 
 
+# The lines of the history as the page draws them (``_stud_table.html`` puts each block's lines
+# in a list of cards dealt, a list of actions, or on their own): one string per line, built once
+# here rather than field by field in the template.
+HISTORY_LINES = {
+    "deals": (
+        '<li data-h="deal"><span class="stud-history__seat" aria-hidden="true">{seat}</span>'
+        '<span class="visually-hidden">{seat_text}</span>{cards}</li>'
+    ),
+    "actions": (
+        '<li data-h="action"><span class="stud-history__seat" aria-hidden="true">{seat}</span>'
+        '<span class="visually-hidden">{seat_text}:</span> {text}</li>'
+    ),
+    "event": (
+        '<p class="stud-history__event" data-h="event"><span class="tag tag--house">{irregularity}</span>'
+        " {text}</p>"
+    ),
+    "community": '<p class="stud-history__line" data-h="community">{community} {card}</p>',
+    "show": (
+        '<p class="stud-history__line" data-h="show"><span class="stud-history__seat" aria-hidden="true">'
+        '{seat}</span><span class="visually-hidden">{seat_text}:</span> {shows} {cards}</p>'
+    ),
+}
+
+
 def _blocks(entries: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """A street's history as blocks in order: the cards dealt together, betting actions together,
-    each irregularity, the community card and each hand shown on its own."""
+    each irregularity, the community card and each hand shown on its own. Each item carries its
+    drawn ``line``, and each block its ``lines`` together."""
     blocks: list[dict[str, Any]] = []
 
-    def block(kind: str) -> dict[str, Any]:
+    def add(kind: str, item: dict[str, Any], **fields: Any) -> None:
+        # ``fields``: what the line shows (HISTORY_LINES[kind]); ``item``: the entry's facts.
         if not blocks or blocks[-1]["kind"] != kind or kind not in ("deals", "actions"):
             blocks.append({"kind": kind, "items": []})
-        return blocks[-1]
+        item["line"] = format_html(HISTORY_LINES[kind], **fields)
+        blocks[-1]["items"].append(item)
 
     for entry in entries:
         action = entry["action"]
         seat = entry.get("seat")
         if action == "deal":
-            block("deals")["items"].append(
-                {
-                    "seat": seat,
-                    "seat_text": seat_text(seat),
-                    "backs": range(entry.get("downcards") or 0),
-                    "upcards": cards_info(entry.get("upcards") or []),
-                }
+            upcards = cards_info(entry.get("upcards") or [])
+            backs = entry.get("downcards") or 0
+            named = seat_text(seat)
+            add(
+                "deals",
+                {"seat": seat, "seat_text": named, "backs": range(backs), "upcards": upcards},
+                seat=seat,
+                seat_text=named,
+                cards=backs_svg(backs) + faces_svg(upcards),
             )
         elif action == "community":
-            block("community")["items"].append({"card": card_info(entry["card"])})
+            card = card_info(entry["card"])
+            add("community", {"card": card}, community=_("Community card"), card=face_svg(card))
         elif action == "event":
-            block("event")["items"].append({"text": describe_event(entry["event"])})
+            text = describe_event(entry["event"])
+            add("event", {"text": text}, irregularity=_("Irregularity"), text=text)
         elif action == "show":
-            block("show")["items"].append(
-                {"seat": seat, "seat_text": seat_text(seat), "cards": cards_info(entry.get("cards") or [])}
+            shown = cards_info(entry.get("cards") or [])
+            named = seat_text(seat)
+            add(
+                "show",
+                {"seat": seat, "seat_text": named, "cards": shown},
+                seat=seat,
+                seat_text=named,
+                shows=_("shows"),
+                cards=faces_svg(shown),
             )
         else:
-            block("actions")["items"].append(
-                {
-                    "seat": seat,
-                    "seat_text": seat_text(seat),
-                    "text": action_text(entry),
-                    "all_in": bool(entry.get("all_in")),
-                }
+            named, text = seat_text(seat), action_text(entry)
+            add(
+                "actions",
+                {"seat": seat, "seat_text": named, "text": text, "all_in": bool(entry.get("all_in"))},
+                seat=seat,
+                seat_text=named,
+                text=text,
             )
+    for each in blocks:
+        # Each line is built by format_html.
+        each["lines"] = mark_safe("".join(item["line"] for item in each["items"]))
     return blocks
 
 
@@ -198,18 +314,25 @@ def _last_actions(history: Sequence[Mapping[str, Any]], street: int) -> dict[int
 
 
 def _pots(pot: Mapping[str, Any]) -> list[dict[str, str]]:
-    """The pots as the view layers them, when there is more than the one main pot."""
+    """The pots as the view layers them, when there is more than the one main pot: each named
+    ("Side pot 1:") with its amount and the seats that can win it ("(seats 2 and 5)")."""
     layers = pot.get("pots") or []
     if len(layers) < 2:
         return []
-    return [
-        {
-            "label": _("Main pot") if i == 0 else _("Side pot %(number)s") % {"number": i},
-            "amount": chips(layer["amount"]),
-            "eligible": seat_list(layer["eligible"]),
-        }
-        for i, layer in enumerate(layers)
-    ]
+    pots = []
+    for i, layer in enumerate(layers):
+        label = _("Main pot") if i == 0 else _("Side pot %(number)s") % {"number": i}
+        eligible = seat_list(layer["eligible"])
+        pots.append(
+            {
+                "label": label,
+                "amount": chips(layer["amount"]),
+                "eligible": eligible,
+                "name": _("%(name)s:") % {"name": label},
+                "seats": _("(%(seats)s)") % {"seats": eligible},
+            }
+        )
+    return pots
 
 
 def table_context(view: Mapping[str, Any], *, mark: Sequence[int] = ()) -> dict[str, Any]:
@@ -225,18 +348,31 @@ def table_context(view: Mapping[str, Any], *, mark: Sequence[int] = ()) -> dict[
     for number in range(1, places + 1):
         place = place_of(number, places)
         if number not in occupied:
-            seats.append({"seat": number, "empty": True, "place": place})
+            seats.append(
+                {
+                    "seat": number,
+                    "number": str(number),
+                    "empty": True,
+                    "place": place,
+                    "classes": seat_classes(place, empty=True),
+                }
+            )
             continue
+        seat = seat_context(occupied[number])
         seats.append(
             {
-                **seat_context(occupied[number]),
+                **seat,
                 "empty": False,
                 "place": place,
+                "classes": seat_classes(place, seat=seat, marked=number in mark),
                 "last_action": last.get(number, ""),
                 "marked": number in mark,
+                # The seat a show-me step is about (drills.feedback sets it).
+                "focus": False,
             }
         )
     live = [s for s in seats if not s["empty"]]
+    community = card_info(view["community_card"]) if view.get("community_card") else None
     pot = view.get("pot")
     total = pot.get("total") if pot else None
     collected = pot.get("collected") if pot else None
@@ -253,7 +389,8 @@ def table_context(view: Mapping[str, Any], *, mark: Sequence[int] = ()) -> dict[
         "pots": _pots(pot) if pot else [],
         "any_bet": any(s["bet"] for s in live),
         "stub": view.get("stub"),
-        "community": card_info(view["community_card"]) if view.get("community_card") else None,
+        "community": community,
+        "community_html": face_svg(community) if community else "",
         "event": describe_event(view["event"]) if view.get("event") else None,
         "history": history_context(history, street),
         "asked_seats": view.get("asked_seats"),

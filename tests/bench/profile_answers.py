@@ -89,21 +89,38 @@ def _round_trip(
     timed("trivial view (GET)", lambda: client.get("/bench/trivial/"))
 
 
+ALL_TEMPLATES = "(all templates: the outermost renders)"
+
+
 def _time_templates() -> dict[str, list[float]]:
-    """CPU milliseconds of each template rendered (an included one counts in its includer too)."""
+    """CPU milliseconds of each template rendered (an included one counts in its includer too),
+    a partial rendered on its own (``page.html#name``, as an htmx answer is) under
+    ``page.html#name``, and the outermost renders together under ``ALL_TEMPLATES``."""
     from django.template import base
+    from template_partials.templatetags.partials import TemplateProxy
 
     spent: dict[str, list[float]] = defaultdict(list)
+    depth = [0]
+
+    def timing(render: Any, name: Any) -> Any:
+        def timed(self: Any, context: Any) -> Any:
+            depth[0] += 1
+            started = time.process_time()
+            try:
+                return render(self, context)
+            finally:
+                elapsed = (time.process_time() - started) * 1000
+                depth[0] -= 1
+                spent[name(self)].append(elapsed)
+                if depth[0] == 0:
+                    spent[ALL_TEMPLATES].append(elapsed)
+
+        return timed
+
     render = getattr(base.Template, "_render")  # noqa: B009 (Django's undocumented render step)
-
-    def timed(self: Any, context: Any) -> Any:
-        started = time.process_time()
-        try:
-            return render(self, context)
-        finally:
-            spent[self.name or "(partial)"].append((time.process_time() - started) * 1000)
-
-    setattr(base.Template, "_render", timed)  # noqa: B010
+    setattr(base.Template, "_render", timing(render, lambda t: t.name or "(partial)"))  # noqa: B010
+    partial = getattr(TemplateProxy, "_render")  # noqa: B009
+    setattr(TemplateProxy, "_render", timing(partial, lambda t: f"{t.origin.template_name}#{t.name}"))  # noqa: B010
     return spent
 
 

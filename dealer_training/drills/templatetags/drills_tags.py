@@ -3,6 +3,7 @@ from typing import Any
 
 from django import template
 
+from dealer_training.drills.answer_inputs import input_html
 from dealer_training.drills.labels import seconds_text
 from dealer_training.scenarios.templatetags.table_tags import card_back, card_svg
 
@@ -15,6 +16,19 @@ def get_item(mapping: Any, key: Any) -> Any:
     if isinstance(mapping, Mapping):
         return mapping.get(str(key), "")
     return ""
+
+
+@register.simple_tag(takes_context=True)
+def answer_input(context: template.Context, item: Mapping[str, Any]) -> str:
+    """One input of the answer form (``drills.answer_inputs``), with the answer a refused form
+    shows again."""
+    org = context.get("current_org")
+    return input_html(
+        item,
+        org_slug=org.slug if org is not None else None,
+        given=context.get("given"),
+        errors=context.get("errors"),
+    )
 
 
 # The cards are the stud table's (one drawing for drills, hand walks and the editor's preview).

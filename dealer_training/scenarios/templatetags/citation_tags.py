@@ -1,5 +1,7 @@
 """Cited rules on a page: ``{% cited rules %}`` lists them as links into the rules reference;
-``{{ text|link_citations:current_org.slug }}`` links the citations inside an explanation."""
+``{{ text|link_citations:current_org.slug }}`` links the citations inside an explanation;
+``{% rule_lines rules %}`` draws the rules in force (``accounts/_rule_lines.html``), each with its
+citations."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from django.utils.safestring import SafeString
 
 from dealer_training.scenarios.citations import citation_links
 from dealer_training.scenarios.citations import link_citations as _link_citations
+from dealer_training.scenarios.rule_lines import RuleLineLike, rule_lines_html
 
 register = template.Library()
 
@@ -27,3 +30,9 @@ def link_citations(text: str | None, org_slug: str) -> SafeString | str:
     if not text:
         return ""
     return _link_citations(str(text), org_slug=org_slug)
+
+
+@register.simple_tag(takes_context=True)
+def rule_lines(context: template.Context, rules: Iterable[RuleLineLike]) -> SafeString:
+    org = context.get("current_org")
+    return rule_lines_html(rules, org_slug=org.slug if org is not None else None)

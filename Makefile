@@ -9,7 +9,7 @@ ADDR ?= 127.0.0.1:8000
 # pytest-xdist workers; "auto" uses every core.
 WORKERS ?= auto
 
-.PHONY: run test test-slow lint install messages lock clean answerability bench-engine bench-reports bench-items bench-answers bench-load bench-faults bench-workers bench-slow-readers
+.PHONY: run test test-slow lint install messages lock clean answerability bench-engine bench-reports bench-items bench-answers profile-answers bench-load bench-faults bench-workers bench-slow-readers
 
 run: messages
 	$(MANAGE) migrate --noinput
@@ -83,6 +83,11 @@ bench-items: install
 bench-answers: install
 	$(BIN)/python -m tests.bench.answering --trainees 20 --seconds 15
 	$(BIN)/python -m tests.bench.answering --trainees 20 --seconds 15 --think 2
+
+# Where an answer's server time goes: CPU and queries per request in process, per template, and
+# (PROFILE=1) a pyinstrument profile.
+profile-answers: install
+	$(BIN)/python -m tests.bench.profile_answers --answers 200 --templates $(if $(PROFILE),--profile)
 
 # The load check: 50 trainees for 60 s; fails unless every answer is stored exactly once, no error.
 bench-load: install

@@ -12,10 +12,12 @@ class DrillsConfig(AppConfig):
 
         from dealer_training.accounts import home, nav
         from dealer_training.scenarios import assignment_status
+        from dealer_training.scenarios.models import Scenario
 
         from .assignments import assignment_progress
         from .home import due_reviews_panel
         from .models import TrainingSettings
+        from .selection import forget_pool
         from .selectors import forget_training_settings
 
         post_save.connect(
@@ -24,6 +26,8 @@ class DrillsConfig(AppConfig):
         post_delete.connect(
             forget_training_settings, sender=TrainingSettings, dispatch_uid="drills.training_deleted"
         )
+        post_save.connect(forget_pool, sender=Scenario, dispatch_uid="drills.pool_saved")
+        post_delete.connect(forget_pool, sender=Scenario, dispatch_uid="drills.pool_deleted")
 
         assignment_status.register(assignment_progress)
 

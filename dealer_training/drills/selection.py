@@ -15,8 +15,11 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from django.db.models import F, Max, OuterRef, Q, QuerySet, Subquery
+from django.core.cache import cache
+from django.db import transaction
+from django.db.models import Exists, F, Max, OuterRef, Q, QuerySet, Subquery
 
 from dealer_training.accounts.models import Organisation
 from dealer_training.scenarios.models import Scenario
@@ -66,16 +69,40 @@ def asked_in_session(session: DrillSession) -> QuerySet[Question, Mapping[str, o
     )
 
 
+# Whether a room has published scenarios of a skill and game (learnt from the pool's query) is kept
+# in the shared cache, dropped whenever one of the room's scenarios is saved or deleted (and after
+# the commit), at most this long in any case: a room without one skips the query.
+POOL_CACHE_SECONDS = 60
+
+
+def _pool_key(organisation_id: int, skill: str, variant: str) -> str:
+    return f"drills:pool:{organisation_id}:{skill}:{variant}"
+
+
+def forget_pool(sender: Any, *, instance: Scenario, **kwargs: Any) -> None:
+    """A scenario saved or deleted: the room's cached answers for its skill and game go."""
+    keys = [
+        _pool_key(instance.organisation_id, skill, variant)
+        for skill in ("", instance.skill)
+        for variant in ("", instance.variant)
+    ]
+    cache.delete_many(keys)
+    transaction.on_commit(lambda: cache.delete_many(keys))
+
+
 def next_pool_scenario(
     *, session: DrillSession, rng: random.Random, skill: str, variant: str
 ) -> Scenario | None:
     """The practice pool's next scenario for this session, or None when it has asked them all.
 
-    One query: the pool ranked by when the trainee last answered each scenario, never first.
+    One query, none when the room is known to have no published scenario of the skill and game:
+    the room's published scenarios ranked by whether an exam holds them back, whether this
+    session has asked them and when the trainee last answered them (never first).
     """
-    pool = practice_scenarios(organisation=session.organisation, skill=skill, variant=variant).exclude(
-        pk__in=asked_in_session(session)
-    )
+    key = _pool_key(session.organisation_id, skill, variant)
+    known = cache.get(key)
+    if known is False:
+        return None
     last_answered = (
         Attempt.objects.filter(
             organisation_id=session.organisation_id,
@@ -87,15 +114,20 @@ def next_pool_scenario(
         .annotate(at=Max("created_at"))
         .values("at")
     )
+    held = held_for_exams(organisation_id=session.organisation_id).filter(scenario_id=OuterRef("pk"))
+    asked = Question.objects.filter(session_id=session.pk, scenario_version__scenario_id=OuterRef("pk"))
     ranked = list(
-        pool.annotate(last_answered=Subquery(last_answered)).order_by(
-            F("last_answered").asc(nulls_first=True), "pk"
-        )[:POOL_LIMIT]
+        published_scenarios(organisation=session.organisation, skill=skill, variant=variant)
+        .annotate(held=Exists(held), asked=Exists(asked), last_answered=Subquery(last_answered))
+        .order_by("held", "asked", F("last_answered").asc(nulls_first=True), "pk")[:POOL_LIMIT]
     )
-    fresh = [scenario for scenario in ranked if scenario.last_answered is None]
+    if known is None or known != bool(ranked):
+        cache.set(key, bool(ranked), POOL_CACHE_SECONDS)
+    pool = [scenario for scenario in ranked if not scenario.held and not scenario.asked]
+    fresh = [scenario for scenario in pool if scenario.last_answered is None]
     if fresh:
         return rng.choice(fresh)
-    return ranked[0] if ranked else None
+    return pool[0] if pool else None
 
 
 def drill_set_entry(*, session: DrillSession, plan: Sequence[PlanEntry], position: int) -> PlanEntry:

@@ -213,3 +213,20 @@ def test_only_an_owner_lets_an_exams_items_be_practised(login_as, owner, instruc
     owner_client.post(url, {"title": "Certification", "is_exam": "on"})
     exam.refresh_from_db()
     assert exam.exam_items_in_practice is False
+
+
+def test_a_room_without_a_pool_skips_its_query_until_a_scenario_is_published(
+    trainee, instructor, org, start, django_assert_num_queries
+):
+    session = start(trainee, skill=SKILL, variant=GAME, count=30, seed="queries")
+    with django_assert_num_queries(1):  # learns that the room has none
+        assert next_pool_scenario(session=session, rng=random.Random(1), skill=SKILL, variant=GAME) is None
+    with django_assert_num_queries(0):
+        assert next_pool_scenario(session=session, rng=random.Random(1), skill=SKILL, variant=GAME) is None
+    [scenario] = _scenarios(org, instructor.user, 1)  # saved: the room's cached answer goes
+    with django_assert_num_queries(1):
+        assert (
+            next_pool_scenario(session=session, rng=random.Random(1), skill=SKILL, variant=GAME) == scenario
+        )
+    scenario.delete()
+    assert next_pool_scenario(session=session, rng=random.Random(1), skill=SKILL, variant=GAME) is None

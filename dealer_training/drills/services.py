@@ -598,23 +598,7 @@ def attempt_submit(*, question: Question, given: Mapping[str, Any], now: datetim
         speed = speed_grade(time_ms, target)
     try:
         attempt = _insert(
-            lambda: Attempt.objects.create(
-                question=question,
-                organisation_id=question.organisation_id,
-                trainee_id=question.trainee_id,
-                session=session,
-                scenario_version_id=question.scenario_version_id,
-                mode=session.mode,
-                skill=question.skill,
-                variant=question.variant,
-                kind=question.kind,
-                ruleset=question.ruleset,
-                answer=dict(given),
-                **verdict_columns(verdict),
-                time_ms=time_ms,
-                speed=speed,
-                review_pending=True,
-            )
+            lambda: _attempt_of(question, session, given, verdict, time_ms, speed, review_pending=True)
         )
     except IntegrityError:
         existing = Attempt.objects.get(question=question)
@@ -632,6 +616,36 @@ def attempt_submit(*, question: Question, given: Mapping[str, Any], now: datetim
     if session.finished_at is None and question.position + 1 >= session.planned_count:
         _close_locked(session)
     return Submitted(attempt, True, verdict)
+
+
+def _attempt_of(
+    question: Question,
+    session: DrillSession,
+    given: Mapping[str, Any],
+    verdict: dict[str, Any],
+    time_ms: int,
+    speed: str,
+    *,
+    review_pending: bool = False,
+) -> Attempt:
+    """The attempt row of an answer to ``question``, written."""
+    return Attempt.objects.create(
+        question=question,
+        organisation_id=question.organisation_id,
+        trainee_id=question.trainee_id,
+        session=session,
+        scenario_version_id=question.scenario_version_id,
+        mode=session.mode,
+        skill=question.skill,
+        variant=question.variant,
+        kind=question.kind,
+        ruleset=question.ruleset,
+        answer=dict(given),
+        **verdict_columns(verdict),
+        time_ms=time_ms,
+        speed=speed,
+        review_pending=review_pending,
+    )
 
 
 def _exam_attempt_submit(*, question: Question, given: Mapping[str, Any], now: datetime) -> Submitted:
@@ -655,21 +669,8 @@ def _exam_attempt_submit(*, question: Question, given: Mapping[str, Any], now: d
         target = target_seconds(locked.skill, _targets(training))
         try:
             with transaction.atomic():
-                attempt = Attempt.objects.create(
-                    question=locked,
-                    organisation_id=locked.organisation_id,
-                    trainee_id=locked.trainee_id,
-                    session=locked.session,
-                    scenario_version_id=locked.scenario_version_id,
-                    mode=locked.session.mode,
-                    skill=locked.skill,
-                    variant=locked.variant,
-                    kind=locked.kind,
-                    ruleset=locked.ruleset,
-                    answer=dict(given),
-                    **verdict_columns(verdict),
-                    time_ms=time_ms,
-                    speed=speed_grade(time_ms, target),
+                attempt = _attempt_of(
+                    locked, locked.session, given, verdict, time_ms, speed_grade(time_ms, target)
                 )
         except IntegrityError:
             existing = Attempt.objects.get(question=locked)

@@ -210,6 +210,13 @@ def test_a_real_worker_builds_the_rollups_queued_when_attempts_are_committed(wor
         worker=worker,
     )
     assert (progress.correct, progress.window_answers, progress.window_median_ms) == (4, 6, 2000)
+    # One refresh per day of the attempts, each run after its window: the days come in one by one.
+    wait_for(
+        lambda: sum(day.attempts for day in DailyRollup.objects.filter(trainee=trainee.user)) == 6,
+        timeout=60,
+        what="the worker to build every day's rollup",
+        worker=worker,
+    )
     days = DailyRollup.objects.filter(trainee=trainee.user)
     assert sum(day.attempts for day in days) == 6
     assert sum(day.correct for day in days) == 4

@@ -191,10 +191,9 @@ def test_an_old_question_citing_files_shows_the_registry_entries_and_no_file(cli
     assert f'href="{reference}#hold-em-rules-s7"' in html
 
 
-def test_citation_links_are_made_once_per_keys_language_organisation_and_prefix(monkeypatch):
-    from django.urls import set_script_prefix
-    from django.utils import translation
-
+@pytest.fixture
+def reversed_urls(monkeypatch):
+    """The URLs the citations module reverses, as they are reversed."""
     from dealer_training.scenarios import citations
 
     reversed_urls = []
@@ -205,6 +204,15 @@ def test_citation_links_are_made_once_per_keys_language_organisation_and_prefix(
         return real_reverse(*args, **kwargs)
 
     monkeypatch.setattr(citations, "reverse", counting_reverse)
+    return reversed_urls
+
+
+def test_citation_links_are_made_once_per_keys_language_organisation_and_prefix(reversed_urls):
+    from django.urls import set_script_prefix
+    from django.utils import translation
+
+    from dealer_training.scenarios import citations
+
     citations._citation_links.cache_clear()
     key = "TDA 2024 Rule 30"
     with translation.override("en"):
@@ -227,19 +235,11 @@ def test_citation_links_are_made_once_per_keys_language_organisation_and_prefix(
     assert prefixed[0].url.startswith("/trainer/o/memo-room/rules/")
 
 
-def test_a_text_is_linked_once_per_organisation_and_prefix(monkeypatch):
+def test_a_text_is_linked_once_per_organisation_and_prefix(reversed_urls):
     from django.urls import set_script_prefix
 
     from dealer_training.scenarios import citations
 
-    reversed_urls = []
-    real_reverse = citations.reverse
-
-    def counting_reverse(*args, **kwargs):
-        reversed_urls.append(args)
-        return real_reverse(*args, **kwargs)
-
-    monkeypatch.setattr(citations, "reverse", counting_reverse)
     citations._linked.cache_clear()
     text = "Both players act <first> under TDA 2024 Rule 30."
     linked = citations.link_citations(text, org_slug="memo-room")

@@ -291,7 +291,7 @@ def session_question(
     questions are issued one at a time) is answered; one more reads the question waiting, or
     issues the next one. No lock: two requests issuing the same position meet at the unique
     (session, position) constraint and both show the one stored; closing an exam sitting locks
-    the session (``_close_locked``).
+    the session (``_end_session``).
     """
     session = _SESSION.first(organisation_id=organisation.pk, trainee_id=trainee.pk, pk=pk)
     if session is None:
@@ -327,16 +327,16 @@ def _waiting_or_next(session: DrillSession, latest_position: int | None) -> Ques
     if session.finished_at is not None:
         return None
     if _expired(session):
-        _close_locked(session)
+        _end_session(session)
         return None
     position = 0 if latest_position is None else latest_position + 1
     if position >= session.planned_count:
-        _close_locked(session)
+        _end_session(session)
         return None
     return _issue(session, position)
 
 
-def _close_locked(session: DrillSession) -> None:
+def _end_session(session: DrillSession) -> None:
     """Finish the session: one UPDATE, whoever gets there first; an exam sitting (finished, or
     past its time) under the session's lock, so that its score and certificate are written once."""
     if session.mode != Mode.EXAM:
@@ -347,7 +347,7 @@ def _close_locked(session: DrillSession) -> None:
     with transaction.atomic():
         locked = DrillSession.objects.select_for_update().get(pk=session.pk)
         if locked.finished_at is None and not close_if_expired(locked):
-            _finish(locked)
+            exam_finish(locked, now=timezone.now())
 
 
 def _issue(session: DrillSession, position: int) -> Question:
@@ -614,7 +614,7 @@ def attempt_submit(*, question: Question, given: Mapping[str, Any], now: datetim
     )
     # Questions are issued one at a time: the last position answered leaves none waiting.
     if session.finished_at is None and question.position + 1 >= session.planned_count:
-        _close_locked(session)
+        _end_session(session)
     return Submitted(attempt, True, verdict)
 
 
@@ -678,7 +678,7 @@ def _exam_attempt_submit(*, question: Question, given: Mapping[str, Any], now: d
         attempt_recorded.send(sender=Attempt, attempt=attempt)
         session = locked.session
         if session.finished_at is None and locked.position + 1 >= session.planned_count:
-            _finish(session, now=now)
+            exam_finish(session, now=now)
     Question.attempt.related.set_cached_value(question, attempt)
     return Submitted(attempt, True, verdict)
 
@@ -687,12 +687,3 @@ def _targets(training: TrainingSettings) -> dict[str, float]:
     from .targets import clean_speed_targets
 
     return clean_speed_targets(training.speed_targets)
-
-
-def _finish(session: DrillSession, now: datetime | None = None) -> None:
-    if session.mode == Mode.EXAM:
-        exam_finish(session, now=now or timezone.now())
-        return
-    session.finished_at = now or timezone.now()
-    session.outcome = Outcome.FINISHED
-    session.save(update_fields=["finished_at", "outcome"])

@@ -130,6 +130,47 @@ def _report_templates(spent: dict[str, list[float]], answers: int) -> None:
         print(f"{name:44}{sum(times) / answers:18.2f}{len(times) / answers:10.1f}")
 
 
+def _compare_reads(session: Any, repeat: int = 300) -> None:
+    """Each read compiled once (dealer_training.prepared) beside the same queryset built and
+    compiled by the ORM on every call, CPU per call, in the same run."""
+    from dealer_training.accounts import selectors as accounts
+    from dealer_training.drills import selectors as drills
+    from dealer_training.drills import services
+    from dealer_training.drills.models import Question
+
+    org, trainee = session.organisation, session.trainee
+    question = Question.objects.filter(session=session).order_by("-position").first()
+    reads = {
+        "membership": (
+            lambda: list(accounts._membership_with_count(trainee.pk, org.slug)),
+            lambda: accounts.membership_for_user_and_slug(user=trainee, slug=org.slug),
+        ),
+        "session with latest question": (
+            lambda: list(services._session_with_latest(org.pk, trainee.pk, session.pk)),
+            lambda: services._SESSION.first(organisation_id=org.pk, trainee_id=trainee.pk, pk=session.pk),
+        ),
+        "question answered": (
+            lambda: list(
+                Question.objects.select_related("session", "attempt").filter(
+                    organisation_id=org.pk, trainee_id=trainee.pk, pk=question.pk
+                )[:1]
+            ),
+            lambda: drills.question_for_trainee(organisation=org, trainee=trainee, pk=question.pk),
+        ),
+    }
+    print(f"{'read (CPU per call)':32}{'ORM ms':>10}{'compiled once ms':>18}{'ratio':>8}")
+    for name, (orm, prepared) in reads.items():
+        spent = []
+        for call in (orm, prepared):
+            for _ in range(20):
+                call()
+            started = time.process_time()
+            for _ in range(repeat):
+                call()
+            spent.append((time.process_time() - started) * 1000 / repeat)
+        print(f"{name:32}{spent[0]:10.3f}{spent[1]:18.3f}{spent[0] / spent[1]:7.1f}x")
+
+
 def _report(timings: dict[str, list[tuple[float, int]]]) -> None:
     print(f"{'':24}{'CPU p50 ms':>12}{'CPU p95 ms':>12}{'queries':>12}")
     for name, rows in timings.items():
@@ -155,6 +196,7 @@ def main() -> None:
     parser.add_argument("--profile", action="store_true", help="print a pyinstrument profile")
     parser.add_argument("--html", type=Path, help="write the profile as HTML to this file")
     parser.add_argument("--templates", action="store_true", help="time each template rendered")
+    parser.add_argument("--reads", action="store_true", help="each hot read: ORM beside compiled once")
     parser.add_argument("--queries", action="store_true", help="list the queries of one more round trip")
     parser.add_argument("--sqlite", action="store_true", help="an SQLite file instead of PostgreSQL")
     parser.add_argument("--database-url", default=os.environ.get("BENCH_DATABASE_URL", DEFAULT_URL))
@@ -183,6 +225,8 @@ def main() -> None:
             _round_trip(client, session, timings)
         if profiler is not None:
             profiler.stop()
+        if args.reads:
+            _compare_reads(session)
         if args.queries:
             _round_trip(client, session, defaultdict(list), show=True)
         print(

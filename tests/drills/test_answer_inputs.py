@@ -60,3 +60,26 @@ def test_a_refused_answer_is_drawn_with_what_was_given_never_from_the_memo():
     assert "Not a whole number." in refused
     assert 'value="12x"' not in fresh
     assert again is fresh
+
+
+def test_a_fields_label_and_its_instruction_are_joined_in_the_pages_language():
+    """The legend of a chips-by-seat, pots or ranking field joins its label and instruction with
+    the language's colon (「：」 in Japanese, never an ASCII colon between Japanese words)."""
+    legends = {}
+    for kind in ("award", "pots", "best_hands"):
+        for item in _inputs(kind):
+            if item["template"].endswith(("chips_by_seat.html", "pots.html", "ranking.html")):
+                for language in ("en", "ja"):
+                    with translation.override(language):
+                        html = _template_drawing(item)
+                    legends[(item["template"], language)] = html.split("<legend>")[1].split("</legend>")[0]
+    assert {template.rsplit("/", 1)[1] for template, _ in legends} == {
+        "chips_by_seat.html",
+        "pots.html",
+        "ranking.html",
+    }
+    for (_template, language), legend in legends.items():
+        if language == "ja":
+            assert "：" in legend and ": " not in legend, legend
+        else:
+            assert ": " in legend, legend

@@ -13,6 +13,7 @@ from typing import Any
 import environ
 from django.core.cache import caches
 from django.core.cache.backends.base import BaseCache
+from django.core.cache.backends.redis import RedisCache, RedisCacheClient
 from django.utils.module_loading import import_string
 
 logger = logging.getLogger(__name__)
@@ -46,6 +47,7 @@ def cache_config(url: str) -> dict[str, Any]:
         return {"default": dict(DATABASE_CACHE)}
     primary = environ.Env.cache_url_config(url)
     if primary["BACKEND"] == "django.core.cache.backends.redis.RedisCache":
+        primary["BACKEND"] = "dealer_training.cache.SharedRedisCache"
         primary.setdefault("OPTIONS", {}).update(
             {"socket_connect_timeout": REDIS_TIMEOUT_SECONDS, "socket_timeout": REDIS_TIMEOUT_SECONDS}
         )
@@ -56,6 +58,31 @@ def cache_config(url: str) -> dict[str, Any]:
         },
         "database": dict(DATABASE_CACHE),
     }
+
+
+class _OneClientPerPool(RedisCacheClient):
+    """Django's Redis cache client builds a ``redis.Redis`` for every call (its constructor fills a
+    table of some two hundred reply callbacks, most of a cache call's CPU). A client is a thin,
+    thread-safe handle on its connection pool: one per pool serves every call."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._clients: dict[int, Any] = {}
+
+    def get_client(self, key: Any = None, *, write: bool = False) -> Any:
+        pool = self._get_connection_pool(write)
+        client = self._clients.get(id(pool))
+        if client is None:  # the pool lives as long as this client: its id is never reused
+            client = self._clients[id(pool)] = self._client(connection_pool=pool)
+        return client
+
+
+class SharedRedisCache(RedisCache):
+    """Django's Redis cache, with one Redis client per connection pool (see _OneClientPerPool)."""
+
+    def __init__(self, server: str, params: dict[str, Any]) -> None:
+        super().__init__(server, params)
+        self._class = _OneClientPerPool
 
 
 def _build(config: dict[str, Any]) -> BaseCache:

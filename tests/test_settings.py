@@ -70,7 +70,7 @@ def test_production_uses_postgresql_redis_backed_by_the_database_cache_and_secur
     assert result.stdout.split() == [
         "django.db.backends.postgresql",
         "dealer_training.cache.FallbackCache",
-        "django.core.cache.backends.redis.RedisCache",
+        "dealer_training.cache.SharedRedisCache",
         "django.core.cache.backends.db.DatabaseCache",
         "False",
         "True",

@@ -70,10 +70,11 @@ class _OneClientPerPool(RedisCacheClient):
         self._clients: dict[int, Any] = {}
 
     def get_client(self, key: Any = None, *, write: bool = False) -> Any:
-        pool = self._get_connection_pool(write)
+        django_client: Any = self  # the two members used are Django's own, not in its type stubs
+        pool = django_client._get_connection_pool(write)
         client = self._clients.get(id(pool))
         if client is None:  # the pool lives as long as this client: its id is never reused
-            client = self._clients[id(pool)] = self._client(connection_pool=pool)
+            client = self._clients[id(pool)] = django_client._client(connection_pool=pool)
         return client
 
 

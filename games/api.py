@@ -26,6 +26,7 @@ from games.registry import Game, game, games, judging, kind, kind_names, kinds
 
 if TYPE_CHECKING:
     from games.core.documents import OtherScenario
+    from games.stud.hints import Hint
     from games.stud.scenario import Scenario
 
 __all__ = [
@@ -39,6 +40,7 @@ __all__ = [
     "game",
     "games",
     "generate",
+    "hint",
     "judge",
     "judging",
     "kind",
@@ -106,6 +108,15 @@ def table_view(
     from games.table import table_view as view
 
     return view(scenario, reveal_downcards=reveal_downcards)
+
+
+def hint(view: Mapping[str, Any], *, stage: str, game: str) -> Hint:
+    """The hint of a hand-walk step: the rule that decides the decision at ``stage`` of the stud
+    game ``game``, in English and Japanese, the rules it cites and the seats to look at, from the
+    step's :func:`table_view`; never the answer (see :mod:`games.stud.hints`)."""
+    from games.stud.hints import hint as stud_hint
+
+    return stud_hint(view, stage=stage, game=game)
 
 
 def legal_actions(

@@ -15,12 +15,12 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext, pgettext
 
 from dealer_training.scenarios.labels import OUT_OF_TURN_ACTIONS, card_info, card_text, seat_text
 from dealer_training.scenarios.stud_table import action_text, street_label
-from games.api import EngineError, game, table_view
+from games.api import EngineError, game, hint, table_view
 
 from .models import DrillSession, Mode, Question
 from .present import game_code, marked_seats
@@ -202,150 +202,14 @@ def _say(entry: Mapping[str, Any]) -> str:
 
 
 def hint_for(question: Question, view: Mapping[str, Any]) -> dict[str, Any]:
-    """The rule that decides this kind of decision and the seats to look at, never the answer.
-
-    Hints are written per walk stage and game from the rulebooks, not from the expected answer:
-    the same stage of the same game always gives the same rule, whatever the right answer is (a
-    step that asks who acts next reads the same whether the round is over or not).
-    """
-    variant = game_code(question)
-    razz = variant == "FR"
-    stage = question.walk_stage
-    seats = list(view["seats"])
-    live = [s["seat"] for s in seats if not (s["folded"] or s["mucked"] or s["dead"])]
-    texts: list[str]
-    rules: list[str]
-    if stage == "antes":
-        texts = [
-            _(
-                "Add up the antes the seats posted (each seat's Ante); a short ante adds only what it "
-                "posted. No bet has been made yet."
-            )
-        ]
-        rules, look = ["TDA 2024 Rule 21"], [s["seat"] for s in seats]
-    elif stage == "bring_in":
-        if razz:
-            texts = [
-                _(
-                    "The highest upcard brings in, the ace counting low (a king is the highest); between "
-                    "equal ranks the suit decides: spades highest, then hearts, diamonds, clubs."
-                )
-            ]
-            rules = ["BARGE Razz"]
-        else:
-            texts = [
-                _(
-                    "The lowest upcard brings in, the ace counting high; between equal ranks the suit "
-                    "decides: clubs lowest, then diamonds, hearts, spades."
-                )
-            ]
-            rules = ["RRoP 7CS-1", "BARGE Seven-Card Stud"]
-        texts.append(
-            _("The bring-in may post the bring-in or complete to the small bet; the next seat acts after it.")
-        )
-        look = [s["seat"] for s in seats]
-    elif stage in ("action", "round_over"):
-        # One text for both: which of the two a step is would give the answer away.
-        texts = [
-            _(
-                "Go clockwise from the last seat that acted to the next one still in the hand and not "
-                "all-in. The round is over when every player still in has acted and matched the last "
-                "full bet, or is all-in."
-            ),
-            _("The options follow the limit and the number of bets made on this street."),
-        ]
-        rules = ["BARGE Limit", "RRoP 7CS-3"]
-        look = [s["seat"] for s in seats if s["seat"] in live and not s["all_in"]]
-    elif stage == "first_to_act":
-        texts, rules = _first_to_act(view, variant, razz)
-        look = live
-    elif stage == "stub":
-        texts = [
-            _(
-                "Count the stub: 52 cards, less three to each seat dealt in, less a burn and a card to "
-                "each player still in on 4th, 5th and 6th street. 7th street needs a card for each player "
-                "still in, a burn and the last card, which is never dealt; when that is short, the house "
-                "rule says how to go on."
-            )
-        ]
-        rules, look = ["TDA 2024 RP-10 H"], live
-    elif stage == "showdown_first":
-        texts = [
-            _(
-                "The last player to bet or raise on the final street shows first; when nobody bet on "
-                "it, the player who would have acted first on it."
-            )
-        ]
-        rules, look = ["TDA 2024 Rule 17-A"], live
-    elif stage == "award":
-        texts, rules = _award(variant, razz)
-        look = live
-    else:
-        texts = [
-            _(
-                "Compare what just happened with what the rules allow: the cards each seat got, who "
-                "acted and when, the amounts. When something went wrong, stop the hand and say how the "
-                "house rules put it right."
-            )
-        ]
-        rules, look = [], live
+    """The rule that decides this kind of decision and the seats to look at, never the answer:
+    the engine's hint for the step's walk stage and game (``games.stud.hints``), in the page's
+    language."""
+    tip = hint(view, stage=question.walk_stage, game=game_code(question))
+    lang = "ja" if (get_language() or "").startswith("ja") else "en"
     return {
-        "texts": texts,
-        "rules": rules,
-        "seats": look,
-        "seats_text": pgettext("list separator", ", ").join(seat_text(s) for s in look),
+        "texts": tip.texts(lang),
+        "rules": list(tip.rules),
+        "seats": list(tip.seats),
+        "seats_text": pgettext("list separator", ", ").join(seat_text(s) for s in tip.seats),
     }
-
-
-def _first_to_act(view: Mapping[str, Any], variant: str, razz: bool) -> tuple[list[str], list[str]]:
-    if razz:
-        texts = [
-            _(
-                "From 4th street the lowest hand showing acts first: the ace counts low and any board "
-                "without a pair is lower than a paired one."
-            )
-        ]
-        rules = ["BARGE Razz"]
-    else:
-        texts = [
-            _(
-                "From 4th street the best hand showing acts first: pairs beat high cards, and four "
-                "cards to a straight or a flush are no hand."
-            )
-        ]
-        rules = ["RRoP 7CS-1"]
-    tie = ((view.get("rules") or {}).get("tie_break_later_streets") or {}).get(variant, "suit")
-    if tie == "suit":
-        texts.append(
-            _("Identical boards: the one with the highest card by suit (spades highest) acts first.")
-        )
-        rules.append("TDA 2024 RP-10 D")
-    else:
-        texts.append(_("Identical boards: the first of them clockwise from the dealer acts first."))
-        if "RRoP 7CS-1" not in rules:
-            rules.append("RRoP 7CS-1")
-    if view.get("community_card"):
-        texts.append(_("With a community card, the player who acted first on 6th street acts first."))
-        rules.append("TDA 2024 RP-10 H")
-    return texts, rules
-
-
-def _award(variant: str, razz: bool) -> tuple[list[str], list[str]]:
-    if razz:
-        texts = [_("The lowest five cards win: the ace is low, straights and flushes do not count.")]
-        rules = ["TDA 2024 Rule 21", "BARGE Lowball Scales"]
-    elif variant == "F7S/8":
-        texts = [
-            _(
-                "Half to the best high hand, half to the best low of five different cards eight or "
-                "lower; with no such low the high hand takes it all."
-            )
-        ]
-        rules = ["TDA 2024 Rule 21", "TDA 2024 Rule 20", "BARGE Stud Hi-Lo"]
-    else:
-        texts = [_("The best five cards of each hand tabled decide; suits never split a tie.")]
-        rules = ["TDA 2024 Rule 21", "Practice: hand rankings"]
-    texts.append(
-        _("A side pot goes to the best hand among the seats in it; an odd chip goes by the house rule.")
-    )
-    return texts, rules

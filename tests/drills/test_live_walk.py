@@ -114,6 +114,34 @@ def test_a_hint_never_names_the_answer_a_step_asks(client, trainee, org, start):
     assert hints["action"] == hints["round_over"]
 
 
+@pytest.mark.parametrize(("lang", "look"), [("en", "Look at: Seat "), ("ja", "見るべき席：")])
+def test_the_hint_shows_the_engines_rule_and_seats_in_the_pages_language(
+    client, trainee, org, start, lang, look
+):
+    from games.api import hint, table_view
+
+    session = _walk(client, trainee, org, start, "learn", variant="FR", seed="live-4")
+    stages = set()
+    for _ in range(session.planned_count):
+        question = current_question(session=session)
+        if question is None:
+            break
+        html = client.get(
+            reverse("drills:play", args=[org.slug, session.pk]), HTTP_ACCEPT_LANGUAGE=lang
+        ).content.decode()
+        part = html[
+            html.index("data-live-hint-seats") : html.index("</div>", html.index("data-live-hint-seats"))
+        ]
+        tip = hint(table_view(question.document), stage=question.walk_stage, game="FR")
+        for text in tip.texts(lang):
+            assert f"<p>{escape(text)}</p>" in part, (question.walk_stage, text)
+        assert f'data-live-hint-seats="{" ".join(str(s) for s in tip.seats)}"' in part
+        assert look in part
+        stages.add(question.walk_stage)
+        answer(client, org, question)
+    assert {"antes", "bring_in", "action", "award"} <= stages
+
+
 def test_guided_shows_the_hint_only_on_request_and_records_it(client, trainee, org, start):
     session = _walk(client, trainee, org, start, "guided")
     html = _page(client, org, session)

@@ -80,6 +80,7 @@ def test_a_fields_label_and_its_instruction_are_joined_in_the_pages_language():
     }
     for (_template, language), legend in legends.items():
         if language == "ja":
-            assert "：" in legend and ": " not in legend, legend
+            assert "：" in legend, legend
+            assert ": " not in legend, legend
         else:
             assert ": " in legend, legend

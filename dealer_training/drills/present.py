@@ -18,7 +18,7 @@ from dealer_training.accounts.models import Ruleset
 from dealer_training.scenarios.labels import QUESTION_KINDS, chips, describe_record
 from dealer_training.scenarios.present import answer_lines
 from dealer_training.scenarios.rules_policy import question_rules_label
-from dealer_training.scenarios.stud_table import table_context
+from dealer_training.scenarios.stud_table import marked_seats_context, table_context
 from games.api import EngineError, action_after, diagnose, game, kind, table_view
 
 from . import answer_form, other_games
@@ -63,6 +63,21 @@ def table_for(question: Question, *, reveal: bool = False, mark: Sequence[int] =
             ruleset=str(rules.get("ruleset")), overrides=overrides, structure=structure
         ),
     }
+
+
+# The kinds whose answer turns every downcard up on the table (the hands shown down).
+REVEALING_KINDS = ("best_hands", "award")
+
+
+def reveals_downcards(question: Question) -> bool:
+    """Whether the table after the answer shows the downcards (a showdown's kinds)."""
+    return question.kind in REVEALING_KINDS
+
+
+def marked_table_for(question: Question) -> dict[str, Any]:
+    """Of a stud question's table after an answer that reveals nothing, only the seats the correct
+    answer names, drawn as ``table_for(question, mark=...)`` draws them."""
+    return marked_seats_context(view_of(question), mark=marked_seats(question))
 
 
 def view_of(question: Question, *, reveal: bool = False) -> dict[str, Any]:

@@ -16,7 +16,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
-from django_htmx.http import HttpResponseClientRedirect
+from django_htmx.http import HttpResponseClientRedirect, reswap, retarget
 
 from dealer_training.accounts.access import ALL_ROLES, OrgHttpRequest, org_view
 from dealer_training.scenarios.choices import Skill, Variant
@@ -31,7 +31,7 @@ from .exams import ExamError, close_if_expired, exam_abandon, exam_score, items_
 from .forms import StartForm
 from .grades import GradeBars, grade_report
 from .labels import skill_label
-from .live import live_context
+from .live import is_live, live_context
 from .models import Certificate, DrillSession, Mode, Question
 from .present import (
     controls_for,
@@ -39,6 +39,8 @@ from .present import (
     game_code,
     kind_label,
     marked_seats,
+    marked_table_for,
+    reveals_downcards,
     seats_to_answer,
     table_for,
 )
@@ -222,21 +224,33 @@ def _question_page(
     errors: dict[str, str] | None = None,
     given: Mapping[str, Any] | None = None,
     status: int = 200,
+    just_answered: bool = False,
 ) -> HttpResponse:
     attempt = getattr(question, "attempt", None)
     # In an exam nothing about the item shows until the sitting ends, then only in a full review.
     feedback = attempt is not None and items_visible(session)
+    # The answer just given by htmx, on a table that changes only by the seats the answer names:
+    # the panel and those seats are drawn, the rest of the table stays on the page.
+    marks_only = just_answered and feedback and request.htmx and _marks_only(session, question)
     # Once answered (outside exams) the table shows the answer: downcards of a showdown turned up
     # and the seats the answer names marked.
-    if not game(game_code(question)).is_stud:
+    if marks_only:
+        table = marked_table_for(question)
+    elif not game(game_code(question)).is_stud:
         table = table_for(question, mark=marked_seats(question) if feedback else ())
     elif feedback:
-        table = table_for(
-            question, reveal=question.kind in ("best_hands", "award"), mark=marked_seats(question)
-        )
+        table = table_for(question, reveal=reveals_downcards(question), mark=marked_seats(question))
     else:
         table = table_for(question)
-    context = _question_context(request, session, question, table, given=given or {}, errors=errors or {})
+    context = _question_context(
+        request,
+        session,
+        question,
+        table,
+        given=given or {},
+        errors=errors or {},
+        answered=attempt is not None,
+    )
     context["errors"] = errors or {}
     context["given"] = given or {}
     if attempt is not None:
@@ -251,9 +265,25 @@ def _question_page(
         correct=attempt is not None and attempt.correct,
         last=bool(context.get("last")),
     )
+    if marks_only:
+        # The panel takes the place of the form's panel, the seats theirs (hx-swap-oob).
+        response = render(request, "drills/question.html#marks", context, status=status)
+        return reswap(retarget(response, "#question-panel"), "outerHTML")
     # htmx swaps the table and the panel in place (the answer form's target).
     template = "drills/question.html#main" if request.htmx else "drills/question.html"
     return render(request, template, context, status=status)
+
+
+def _marks_only(session: DrillSession, question: Question) -> bool:
+    """Whether answering changes the table only by the seats it marks: a stud question outside
+    exams that turns no card up, not a hand walk's step (the live table keeps its state on the
+    element and is drawn again whole)."""
+    return (
+        session.mode != Mode.EXAM
+        and game(game_code(question)).is_stud
+        and not reveals_downcards(question)
+        and not is_live(session, question)
+    )
 
 
 def _question_context(
@@ -264,6 +294,7 @@ def _question_context(
     *,
     given: Mapping[str, Any],
     errors: Mapping[str, str],
+    answered: bool,
 ) -> dict[str, object]:
     target = None
     if session.mode == Mode.SPEED or (session.mode == Mode.WALK and is_timed(session)):
@@ -274,7 +305,8 @@ def _question_context(
         "question": question,
         "number": question.position + 1,
         "table": table,
-        "controls": controls_for(question, table, given=given, errors=errors),
+        # The answer form's inputs (an answered question shows no form).
+        "controls": None if answered else controls_for(question, table, given=given, errors=errors),
         # The other games draw their own table (one presenter per game family).
         "other": not game(game_code(question)).is_stud,
         "skill_label": _skill_label(question),
@@ -313,7 +345,9 @@ def _answered_context(
 def answer(request: OrgHttpRequest, question_id: int) -> HttpResponse:
     question = _question_or_404(request, question_id)
     session = question.session
-    if not hasattr(question, "attempt"):
+    # A question answered before (a second post) is drawn again whole.
+    just_answered = not hasattr(question, "attempt")
+    if just_answered:
         try:
             seats, ranked = seats_to_answer(question)
             given = answer_form.parse(
@@ -329,7 +363,7 @@ def answer(request: OrgHttpRequest, question_id: int) -> HttpResponse:
             return _sitting_ended(request, session, exam_message(err))
     if not request.htmx:
         return redirect("drills:question", org_slug=request.org.slug, question_id=question.pk)
-    return _question_page(request, session, question)
+    return _question_page(request, session, question, just_answered=just_answered)
 
 
 @org_view(roles=ALL_ROLES)

@@ -335,19 +335,43 @@ def _pots(pot: Mapping[str, Any]) -> list[dict[str, str]]:
     return pots
 
 
+def _places(view: Mapping[str, Any]) -> int:
+    seat_count: int = max([view.get("seat_count") or 0, *(s["seat"] for s in view["seats"])])
+    return max(seat_count, 2)
+
+
+def _occupied(
+    seat: Mapping[str, Any], *, places: int, mark: Sequence[int], last: Mapping[int, str]
+) -> dict[str, Any]:
+    """An occupied seat as drawn: its cards, amounts and tags, where it sits, its last action on
+    the street, and whether the correct answer names it (``mark``)."""
+    number = seat["seat"]
+    place = place_of(number, places)
+    drawn = seat_context(seat)
+    return {
+        **drawn,
+        "empty": False,
+        "place": place,
+        "classes": seat_classes(place, seat=drawn, marked=number in mark),
+        "last_action": last.get(number, ""),
+        "marked": number in mark,
+        # The seat a show-me step is about (drills.feedback sets it).
+        "focus": False,
+    }
+
+
 def table_context(view: Mapping[str, Any], *, mark: Sequence[int] = ()) -> dict[str, Any]:
     """The stud table of ``view`` as ``_stud_table.html`` draws it; ``mark`` names the seats the
     correct answer points at (after the answer)."""
-    seat_count = max([view.get("seat_count") or 0, *(s["seat"] for s in view["seats"])])
-    places = max(seat_count, 2)
+    places = _places(view)
     history = view.get("history") or []
     street = int(view["street"])
     last = _last_actions(history, street)
     occupied = {s["seat"]: s for s in view["seats"]}
     seats = []
     for number in range(1, places + 1):
-        place = place_of(number, places)
         if number not in occupied:
+            place = place_of(number, places)
             seats.append(
                 {
                     "seat": number,
@@ -358,19 +382,7 @@ def table_context(view: Mapping[str, Any], *, mark: Sequence[int] = ()) -> dict[
                 }
             )
             continue
-        seat = seat_context(occupied[number])
-        seats.append(
-            {
-                **seat,
-                "empty": False,
-                "place": place,
-                "classes": seat_classes(place, seat=seat, marked=number in mark),
-                "last_action": last.get(number, ""),
-                "marked": number in mark,
-                # The seat a show-me step is about (drills.feedback sets it).
-                "focus": False,
-            }
-        )
+        seats.append(_occupied(occupied[number], places=places, mark=mark, last=last))
     live = [s for s in seats if not s["empty"]]
     community = card_info(view["community_card"]) if view.get("community_card") else None
     pot = view.get("pot")
@@ -394,4 +406,21 @@ def table_context(view: Mapping[str, Any], *, mark: Sequence[int] = ()) -> dict[
         "event": describe_event(view["event"]) if view.get("event") else None,
         "history": history_context(history, street),
         "asked_seats": view.get("asked_seats"),
+    }
+
+
+def marked_seats_context(view: Mapping[str, Any], *, mark: Sequence[int]) -> dict[str, Any]:
+    """Only the seats ``mark`` names, drawn as ``table_context(view, mark=mark)`` draws them
+    (``_stud_table.html#marked_seats``): after an answer that reveals no card they are all that
+    changes on the table, so the answer swaps them alone into the table already on the page."""
+    places = _places(view)
+    last = _last_actions(view.get("history") or [], int(view["street"]))
+    return {
+        "seats": [
+            _occupied(seat, places=places, mark=mark, last=last)
+            for seat in view["seats"]
+            if seat["seat"] in mark
+        ],
+        # The seats' amounts show a bet row when any seat has a bet (as on the whole table).
+        "any_bet": any(seat["bet"] for seat in view["seats"]),
     }

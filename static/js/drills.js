@@ -297,5 +297,10 @@
     window.requestAnimationFrame(function () { fitting = false; fitPanel(); });
   }, { passive: true });
   document.addEventListener("DOMContentLoaded", setUp);
-  document.addEventListener("htmx:afterSettle", setUp);
+  document.addEventListener("htmx:afterSettle", function (event) {
+    // An answer may swap the seats it marks into the table beside the panel: those settle with
+    // the panel, which sets the page up once.
+    if (event.target.closest && event.target.closest("[data-table]")) return;
+    setUp();
+  });
 })();

@@ -65,7 +65,7 @@ def test_a_drill_that_cannot_start_says_why_with_422_and_starts_nothing(client, 
     assert not DrillSession.objects.exists()
 
 
-def test_the_question_page_is_a_full_page_and_the_answer_fragment_is_the_table_and_panel(
+def test_the_question_page_is_a_full_page_and_the_answer_fragment_is_the_panel_and_the_marked_seats(
     client, trainee, org, issued
 ):
     question = issued(trainee, skill="bring_in", variant="F7S")
@@ -78,7 +78,9 @@ def test_the_question_page_is_a_full_page_and_the_answer_fragment_is_the_table_a
     assert fragment.status_code == 200
     html = fragment.content.decode()
     assert "<html" not in html
-    assert html.lstrip().startswith('<div id="question-main"')
+    # The table stays on the page; the seats the answer names are swapped into it (test_answer_swap).
+    assert html.lstrip().startswith('<section class="drill__panel" id="question-panel"')
+    assert fragment["HX-Retarget"] == "#question-panel"
     assert 'data-feedback="right"' in html
     assert "tseat--marked" in html
 

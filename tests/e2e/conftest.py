@@ -9,9 +9,12 @@ returns at once, so the limit costs nothing when the page is quick.
 """
 
 import os
+import re
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Page, expect
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -27,6 +30,10 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 PHONE = {"width": 375, "height": 812}
 DESKTOP = {"width": 1280, "height": 800}
+
+# The demo data's password (seed_demo) and the room its users land in.
+DEMO_PASSWORD = "dealer-demo-2024"
+DEMO_ORG = "demo-card-room"
 
 # How long any action, navigation or expect() waits for its condition before failing.
 WAIT_MS = 60_000
@@ -99,3 +106,13 @@ def screenshot(request):
         return path
 
     return _screenshot
+
+
+def log_in(page: Page, email: str, labels: Mapping[str, str]) -> None:
+    """Log a demo user in through the login page, whose fields and button carry ``labels``
+    ("email", "password", "log_in", in the page's language), and wait for the room's home page."""
+    page.goto("/accounts/login/")
+    page.get_by_label(labels["email"]).fill(email)
+    page.get_by_label(labels["password"]).fill(DEMO_PASSWORD)
+    page.locator("main").get_by_role("button", name=labels["log_in"]).click()
+    expect(page).to_have_url(re.compile(rf"/o/{DEMO_ORG}/$"))

@@ -19,7 +19,7 @@ from dealer_training.drills.present import marked_seats
 from dealer_training.drills.services import current_question, session_start
 from tests.drills.helpers import form_data
 
-from .conftest import DESKTOP
+from .conftest import DESKTOP, log_in
 
 ORG = "demo-card-room"
 TRAINEE = "trainee3@demo.example"
@@ -98,11 +98,7 @@ def test_an_answer_marks_the_seats_on_the_table_in_place_as_a_reload_draws_them(
     question = _question(skill, kind, wanted)
     marked = marked_seats(question)
     page = new_page(viewport=viewport, locale=t["locale"])
-    page.goto("/accounts/login/")
-    page.get_by_label(t["email"]).fill(TRAINEE)
-    page.get_by_label(t["password"]).fill("dealer-demo-2024")
-    page.locator("main").get_by_role("button", name=t["log_in"]).click()
-    expect(page).to_have_url(re.compile(rf"/o/{ORG}/$"))
+    log_in(page, TRAINEE, t)
     page.goto(f"/o/{ORG}/drills/s/{question.session_id}/")
     expect(page.locator("[data-answer-form]")).to_be_visible()
     expect(page.locator("#question-table .tseat--marked")).to_have_count(0)

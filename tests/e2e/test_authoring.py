@@ -12,7 +12,7 @@ from dealer_training.drills.models import Attempt
 from dealer_training.scenarios.models import Assignment, DrillSet, DrillSetItem, Scenario
 from dealer_training.scenarios.selectors import published_scenarios
 
-from .conftest import DESKTOP, PHONE
+from .conftest import DESKTOP, PHONE, log_in
 
 TEXT = {
     "en": {
@@ -49,11 +49,7 @@ def demo_data(transactional_db):
 
 
 def _log_in(page, t, email):
-    page.goto("/accounts/login/")
-    page.get_by_label(t["email"]).fill(email)
-    page.get_by_label(t["password"]).fill("dealer-demo-2024")
-    page.locator("main").get_by_role("button", name=t["log_in"]).click()
-    expect(page).to_have_url(re.compile(r"/o/demo-card-room/$"))
+    log_in(page, email, t)
 
 
 @pytest.mark.parametrize(

@@ -17,7 +17,7 @@ from dealer_training.scenarios.models import DrillSet
 from tests.drills.helpers import form_data
 from tests.scenarios.factories import add_item
 
-from .conftest import DESKTOP, PHONE
+from .conftest import DESKTOP, PHONE, log_in
 
 LOCALES = {"ja": "ja-JP", "en": "en-US"}
 TEXT = {
@@ -51,11 +51,7 @@ def demo_data(transactional_db):
 
 def _log_in(page, language, email="trainee3@demo.example"):
     t = TEXT[language]
-    page.goto("/accounts/login/")
-    page.get_by_label(t["email"]).fill(email)
-    page.get_by_label(t["password"]).fill("dealer-demo-2024")
-    page.locator("main").get_by_role("button", name=t["log_in"]).click()
-    expect(page).to_have_url(re.compile(r"/o/demo-card-room/$"))
+    log_in(page, email, t)
     expect(page.locator("html")).to_have_attribute("lang", language)
 
 

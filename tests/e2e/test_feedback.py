@@ -8,7 +8,6 @@ swapped. Each saves screenshots under test-artifacts/.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import pytest
@@ -24,7 +23,7 @@ from games.solve import solve
 from tests.drills.helpers import post_for
 from tests.games.helpers import deal, doc
 
-from .conftest import DESKTOP
+from .conftest import DESKTOP, log_in
 
 ORG = "demo-card-room"
 TRAINEE = "trainee3@demo.example"
@@ -64,11 +63,7 @@ def _open(new_page, language: str, viewport, document, title: str, skill: str):
     t = TEXT[language]
     session = _session(document, title, skill)
     page = new_page(viewport=viewport, locale=t["locale"])
-    page.goto("/accounts/login/")
-    page.get_by_label(t["email"]).fill(TRAINEE)
-    page.get_by_label(t["password"]).fill("dealer-demo-2024")
-    page.locator("main").get_by_role("button", name=t["log_in"]).click()
-    expect(page).to_have_url(re.compile(rf"/o/{ORG}/$"))
+    log_in(page, TRAINEE, t)
     page.goto(f"/o/{ORG}/drills/s/{session.pk}/")
     expect(page.locator("[data-table]")).to_be_visible()
     # Nothing of the feedback before the answer.

@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 from dealer_training.accounts.models import Organisation
 from dealer_training.scenarios.models import Scenario
 
-from .conftest import DESKTOP, PHONE
+from .conftest import DESKTOP, PHONE, log_in
 
 TEXT = {
     "en": {
@@ -51,11 +51,7 @@ def test_an_owner_sees_the_scenarios_a_house_rules_change_affects_and_pins_one(
 ):
     t = TEXT[language]
     page = new_page(viewport=viewport, locale="ja-JP" if language == "ja" else "en-US")
-    page.goto("/accounts/login/")
-    page.get_by_label(t["email"]).fill("owner@demo.example")
-    page.get_by_label(t["password"]).fill("dealer-demo-2024")
-    page.locator("main").get_by_role("button", name=t["log_in"]).click()
-    expect(page).to_have_url(re.compile(r"/o/demo-card-room/$"))
+    log_in(page, "owner@demo.example", t)
 
     page.goto("/o/demo-card-room/house-rules/")
     page.locator("input[name=ruleset][value=robert-cash]").check()

@@ -24,7 +24,7 @@ from dealer_training.scenarios.services import scenario_save
 from games.stud.generate import generate
 from games.table import table_view
 
-from .conftest import DESKTOP, PHONE
+from .conftest import DESKTOP, PHONE, log_in
 
 ORG = "demo-card-room"
 TRAINEE = "trainee2@demo.example"
@@ -95,11 +95,7 @@ def _session(document: dict[str, Any], title: str, skill: str) -> DrillSession:
 
 
 def _log_in(page, t):
-    page.goto("/accounts/login/")
-    page.get_by_label(t["email"]).fill(TRAINEE)
-    page.get_by_label(t["password"]).fill("dealer-demo-2024")
-    page.locator("main").get_by_role("button", name=t["log_in"]).click()
-    expect(page).to_have_url(re.compile(rf"/o/{ORG}/$"))
+    log_in(page, TRAINEE, t)
 
 
 def _question_page(new_page, t, viewport, document, title: str, skill: str):

@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 
 from dealer_training.scenarios.models import Scenario
 
-from .conftest import DESKTOP, PHONE
+from .conftest import DESKTOP, PHONE, log_in
 
 TEXT = {
     "en": {
@@ -47,11 +47,7 @@ def test_each_variation_shows_its_up_cards_answer_and_what_changed(
     t = TEXT[language]
     scenario = Scenario.objects.get(organisation__slug="demo-card-room", title__contains="2が2枚")
     page = new_page(viewport=viewport, locale="ja-JP" if language == "ja" else "en-US")
-    page.goto("/accounts/login/")
-    page.get_by_label(t["email"]).fill("instructor@demo.example")
-    page.get_by_label(t["password"]).fill("dealer-demo-2024")
-    page.locator("main").get_by_role("button", name=t["log_in"]).click()
-    expect(page).to_have_url(re.compile(r"/o/demo-card-room/$"))
+    log_in(page, "instructor@demo.example", t)
 
     page.goto(f"/o/demo-card-room/scenarios/{scenario.pk}/vary/")
     page.locator("input[name=count]").fill("3")

@@ -4,6 +4,7 @@ and sent once the broker is back (``dealer_training.queueing``)."""
 from datetime import date
 
 import pytest
+import redis
 from django.urls import reverse
 from kombu.exceptions import OperationalError
 
@@ -76,3 +77,186 @@ def test_every_beat_entry_names_a_registered_task_the_unsent_tasks_sender_among_
     names = {entry["task"] for entry in settings.CELERY_BEAT_SCHEDULE.values()}
     assert send_unsent.name in names
     assert names <= set(app.tasks)
+
+
+# --- coalesced follow-ups: one round trip to the shared cache -------------------------------------
+
+SHARED_REDIS = "redis://127.0.0.1:6379/15"
+DEAD_REDIS = "redis://127.0.0.1:1/0"  # nothing listens: refused at once
+
+
+@pytest.fixture
+def follow_ups(monkeypatch):
+    """The catch-up and the refresh published as for a worker; returns (task name, kwargs) of each."""
+    from dealer_training.celery import app
+    from dealer_training.drills.tasks import review_catch_up
+    from dealer_training.progress.tasks import rollup_refresh
+
+    monkeypatch.setitem(app.conf, "task_always_eager", False)
+    sent = []
+    for task in (review_catch_up, rollup_refresh):
+        monkeypatch.setattr(
+            task, "apply_async", lambda name=task.name, **kw: sent.append((name, kw["kwargs"]))
+        )
+    return review_catch_up, rollup_refresh, sent
+
+
+@pytest.fixture
+def shared_cache(settings, db):
+    """Production's cache: Redis (keys of this test's own), falling back to the database table."""
+    import uuid
+
+    from django.core.management import call_command
+
+    from dealer_training.cache import cache_config
+
+    prefix = uuid.uuid4().hex
+    settings.CACHES = cache_config(SHARED_REDIS)
+    settings.CACHES["default"]["OPTIONS"]["PRIMARY"]["KEY_PREFIX"] = prefix
+    call_command("createcachetable", verbosity=0)
+    return prefix
+
+
+@pytest.fixture
+def redis_commands(monkeypatch):
+    """Each round trip to Redis: the bytes sent."""
+    from redis.connection import AbstractConnection
+
+    sent = []
+    real = AbstractConnection.send_packed_command
+
+    def spy(self, command, *args, **kwargs):
+        sent.append(b"".join(command) if isinstance(command, list) else command)
+        return real(self, command, *args, **kwargs)
+
+    monkeypatch.setattr(AbstractConnection, "send_packed_command", spy)
+    return sent
+
+
+def _commit(capture, *asked):
+    """Ask for coalesced follow-ups in a transaction and commit it within one batch."""
+    from dealer_training.queueing import coalesced_batch, send_on_commit_coalesced
+
+    with coalesced_batch(), capture(execute=True):
+        for task, kwargs in asked:
+            send_on_commit_coalesced(task, seconds=2, **kwargs)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_answers_two_follow_ups_are_marked_in_one_round_trip_to_the_shared_cache(
+    shared_cache, org, trainee, follow_ups, redis_commands
+):
+    """As in production: the answer's INSERT in autocommit, then both marks in one pipeline."""
+    from dealer_training.drills.services import attempt_submit, current_question, session_start
+    from tests.drills.helpers import form_data
+
+    def start():
+        return session_start(
+            organisation=org, trainee=trainee.user, mode="practice", skill="stub", variant="F7S"
+        )
+
+    review_catch_up, rollup_refresh, sent = follow_ups
+    question = current_question(session=start())
+    redis_commands.clear()
+    attempt_submit(question=question, given=form_data(question))
+    marks = [command for command in redis_commands if b"queued:" in command]
+    assert len(marks) == 1
+    assert review_catch_up.name.encode() in marks[0]
+    assert rollup_refresh.name.encode() in marks[0]
+    assert sorted(name for name, _ in sent) == sorted([review_catch_up.name, rollup_refresh.name])
+    question = current_question(session=start())
+    attempt_submit(question=question, given=form_data(question))  # within the window
+    assert len(sent) == 2
+
+
+def test_a_mark_already_in_the_cache_skips_only_its_own_task(
+    shared_cache, follow_ups, redis_commands, django_capture_on_commit_callbacks
+):
+    review_catch_up, rollup_refresh, sent = follow_ups
+    ids = {"organisation_id": 1, "trainee_id": 2}
+    _commit(django_capture_on_commit_callbacks, (review_catch_up, ids))
+    assert sent == [(review_catch_up.name, ids)]
+    # The mark lasts the window: the task, sent to run after it, sees every answer of it.
+    client = redis.Redis.from_url(SHARED_REDIS)
+    [mark] = client.keys(f"{shared_cache}:*")
+    assert 0 < client.pttl(mark) <= 2000
+    redis_commands.clear()
+    _commit(django_capture_on_commit_callbacks, (review_catch_up, ids), (rollup_refresh, ids))
+    assert len(redis_commands) == 1
+    assert sent == [(review_catch_up.name, ids), (rollup_refresh.name, ids)]
+    # Another trainee's catch-up has a mark of its own.
+    _commit(django_capture_on_commit_callbacks, (review_catch_up, {**ids, "trainee_id": 3}))
+    assert sent[-1] == (review_catch_up.name, {**ids, "trainee_id": 3})
+
+
+def test_the_same_follow_up_asked_twice_in_a_batch_is_sent_once(
+    follow_ups, django_capture_on_commit_callbacks, db
+):
+    review_catch_up, _, sent = follow_ups
+    ids = {"organisation_id": 1, "trainee_id": 2}
+    _commit(django_capture_on_commit_callbacks, (review_catch_up, ids), (review_catch_up, ids))
+    assert sent == [(review_catch_up.name, ids)]
+
+
+def test_while_the_shared_cache_is_down_the_marks_go_to_the_database_cache(
+    settings, db, follow_ups, django_capture_on_commit_callbacks
+):
+    from django.core.cache import caches
+    from django.core.management import call_command
+
+    from dealer_training.cache import cache_config
+
+    settings.CACHES = cache_config(DEAD_REDIS)
+    call_command("createcachetable", verbosity=0)
+    review_catch_up, rollup_refresh, sent = follow_ups
+    ids = {"organisation_id": 1, "trainee_id": 2}
+    both = ((review_catch_up, ids), (rollup_refresh, ids))
+    _commit(django_capture_on_commit_callbacks, *both)
+    assert sorted(name for name, _ in sent) == sorted([review_catch_up.name, rollup_refresh.name])
+    assert caches["default"].degraded
+    _commit(django_capture_on_commit_callbacks, *both)  # within the window: marked in the table
+    assert len(sent) == 2
+
+
+def test_a_cache_that_cannot_answer_sends_every_follow_up(
+    settings, db, follow_ups, django_capture_on_commit_callbacks
+):
+    settings.CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": DEAD_REDIS}
+    }
+    review_catch_up, rollup_refresh, sent = follow_ups
+    ids = {"organisation_id": 1, "trainee_id": 2}
+    _commit(django_capture_on_commit_callbacks, (review_catch_up, ids), (rollup_refresh, ids))
+    assert sorted(name for name, _ in sent) == sorted([review_catch_up.name, rollup_refresh.name])
+
+
+def test_a_follow_up_asked_in_a_savepoint_rolled_back_is_not_sent(
+    follow_ups, django_capture_on_commit_callbacks, db
+):
+    from django.db import transaction
+
+    from dealer_training.queueing import coalesced_batch, send_on_commit_coalesced
+
+    review_catch_up, rollup_refresh, sent = follow_ups
+
+    def refused():
+        with transaction.atomic():
+            send_on_commit_coalesced(rollup_refresh, seconds=2, trainee_id=1)
+            raise ZeroDivisionError
+
+    with coalesced_batch(), django_capture_on_commit_callbacks(execute=True):
+        send_on_commit_coalesced(review_catch_up, seconds=2, trainee_id=1)
+        with pytest.raises(ZeroDivisionError):
+            refused()
+    assert sent == [(review_catch_up.name, {"trainee_id": 1})]
+
+
+def test_follow_ups_of_a_batch_are_kept_while_the_broker_is_down(
+    broker_down, follow_ups, django_capture_on_commit_callbacks, db
+):
+    review_catch_up, rollup_refresh, _ = follow_ups
+    broker_down(review_catch_up, rollup_refresh)
+    ids = {"organisation_id": 1, "trainee_id": 2}
+    _commit(django_capture_on_commit_callbacks, (review_catch_up, ids), (rollup_refresh, ids))
+    kept = sorted((t.task, t.kwargs) for t in UnsentTask.objects.all())
+    assert kept == sorted([(review_catch_up.name, ids), (rollup_refresh.name, ids)])

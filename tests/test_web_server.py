@@ -22,6 +22,7 @@ from django.contrib.sessions.backends.db import SessionStore
 from django.db import connection
 from django.utils import timezone
 
+from dealer_training.accounts.backends import BACKEND_PATH
 from dealer_training.wsgi import ClientTimeout
 from tests.progress.factories import add_attempts, series
 
@@ -87,7 +88,7 @@ def test_three_slow_readers_of_a_csv_export_leave_health_answering(owner, traine
     )
     store = SessionStore()
     store[SESSION_KEY] = str(owner.user.pk)
-    store[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[0]
+    store[BACKEND_SESSION_KEY] = BACKEND_PATH
     store[HASH_SESSION_KEY] = owner.user.get_session_auth_hash()
     store.create()
     port = _free_port()

@@ -31,6 +31,7 @@ from .access import (
     org_view,
     public_view,
 )
+from .backends import BACKEND_PATH
 from .forms import (
     INVITE_ERRORS,
     MEMBERSHIP_ERRORS,
@@ -228,7 +229,7 @@ def _join_with_signup(request: HttpRequest, invite: Invite, context: dict[str, o
         except InviteError as error:
             form.add_error(None, INVITE_ERRORS[error.code])
         else:
-            auth_login(request, membership.user, backend="django.contrib.auth.backends.ModelBackend")
+            auth_login(request, membership.user, backend=BACKEND_PATH)
             return _joined(request, membership.organisation)
     context["form"] = form
     return render(request, "accounts/join_code.html", context, status=INVALID if form.is_bound else 200)

@@ -104,9 +104,12 @@ AUTH_PASSWORD_VALIDATORS = [
 # every account; both the app login and the admin login are covered. A successful login clears
 # only the failures of that account from that address (dealer_training.accounts.throttle).
 AUTHENTICATION_BACKENDS = [
-    # First: refuses a locked-out login before any password is checked. It is a ModelBackend too,
-    # so a session that names it (settings.AUTHENTICATION_BACKENDS[0]) still finds its user.
-    "axes.backends.AxesBackend",
+    # First: refuses a locked-out login before any password is checked.
+    "axes.backends.AxesStandaloneBackend",
+    # Logs in, and reads a session's user with a query compiled once; sessions name it.
+    "dealer_training.accounts.backends.AccountBackend",
+    # Named by the sessions logged in before the backend above: kept so they still find their
+    # user. Never asked to log in (the backend above refuses wrong passwords for good).
     "django.contrib.auth.backends.ModelBackend",
 ]
 AXES_HANDLER = "dealer_training.accounts.throttle.LoginAttemptHandler"

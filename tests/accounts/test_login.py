@@ -193,7 +193,82 @@ def test_a_logged_in_user_opening_the_start_or_login_page_is_sent_on(login_as, t
     assert response.status_code == 302
 
 
-def test_a_session_that_names_the_first_authentication_backend_finds_its_user(client, trainee, settings):
-    # Sessions made outside the login view (the load benchmark) name AUTHENTICATION_BACKENDS[0].
-    client.force_login(trainee.user, backend=settings.AUTHENTICATION_BACKENDS[0])
+# --- the session's user ---------------------------------------------------------------------------
+
+DJANGO_BACKEND = "django.contrib.auth.backends.ModelBackend"
+
+
+def test_a_login_names_the_backend_that_reads_the_user_with_a_query_compiled_once(client, trainee, password):
+    from django.contrib.auth import BACKEND_SESSION_KEY
+
+    from dealer_training.accounts.backends import BACKEND_PATH
+
+    assert _login(client, "trainee@example.com", password).status_code == 302
+    assert client.session[BACKEND_SESSION_KEY] == BACKEND_PATH
     assert client.get("/o/ginza/").status_code == 200
+
+
+def test_a_session_logged_in_before_the_backend_changed_stays_logged_in(client, trainee):
+    """Sessions made before name Django's ModelBackend: it stays listed, so they find their user."""
+    client.force_login(trainee.user, backend=DJANGO_BACKEND)
+    assert client.get("/o/ginza/").status_code == 200
+
+
+def test_the_users_read_is_one_query_built_once(trainee, django_assert_num_queries, monkeypatch):
+    from django.db.models import QuerySet
+
+    from dealer_training.accounts.backends import AccountBackend
+
+    backend = AccountBackend()
+    assert backend.get_user(trainee.user_id) == trainee.user  # compiled at the first read
+    monkeypatch.setattr(QuerySet, "filter", lambda *a, **k: pytest.fail("a queryset built per read"))
+    for _ in range(2):
+        with django_assert_num_queries(1):
+            user = backend.get_user(trainee.user_id)
+        assert user == trainee.user
+        assert user.email == "trainee@example.com"
+    with django_assert_num_queries(1):
+        assert backend.get_user(trainee.user_id + 1000) is None
+
+
+@pytest.mark.parametrize("backend", ["ours", DJANGO_BACKEND])
+def test_a_deactivated_user_is_logged_out(client, trainee, backend):
+    from dealer_training.accounts.backends import BACKEND_PATH
+
+    client.force_login(trainee.user, backend=BACKEND_PATH if backend == "ours" else backend)
+    assert client.get("/o/ginza/").status_code == 200
+    type(trainee.user).objects.filter(pk=trainee.user_id).update(is_active=False)
+    response = client.get("/o/ginza/")
+    assert response.status_code == 302
+    assert response["Location"].startswith("/accounts/login/")
+
+
+def test_a_deactivated_user_cannot_log_in(client, trainee, password):
+    type(trainee.user).objects.filter(pk=trainee.user_id).update(is_active=False)
+    assert _login(client, "trainee@example.com", password).status_code == 422
+    assert "_auth_user_id" not in client.session
+
+
+def test_a_wrong_password_is_hashed_once_and_counts_as_one_failure(client, trainee, monkeypatch):
+    from axes.models import AccessAttempt
+
+    from dealer_training.accounts.models import User
+
+    checked = []
+    check = User.check_password
+    monkeypatch.setattr(User, "check_password", lambda self, raw: checked.append(raw) or check(self, raw))
+    assert _login(client, "trainee@example.com", "bad").status_code == 422
+    assert checked == ["bad"]
+    assert AccessAttempt.objects.get().failures_since_start == 1
+
+
+def test_the_user_has_the_permissions_of_django_s_model_backend(trainee):
+    from django.contrib.auth.models import Permission
+
+    from dealer_training.accounts.backends import AccountBackend
+
+    user = trainee.user
+    user.user_permissions.add(Permission.objects.get(codename="view_organisation"))
+    user = AccountBackend().get_user(user.pk)
+    assert user.has_perm("accounts.view_organisation")
+    assert not user.has_perm("accounts.change_organisation")

@@ -92,6 +92,7 @@ def _prepare(trainees: int, questions: int) -> list[dict[str, Any]]:
     from django.core.management import call_command
     from django.middleware.csrf import _get_new_csrf_string
 
+    from dealer_training.accounts.backends import BACKEND_PATH
     from dealer_training.accounts.models import Membership, Organisation, Role, User
     from dealer_training.drills.models import DrillSession
     from dealer_training.drills.services import session_start
@@ -106,7 +107,7 @@ def _prepare(trainees: int, questions: int) -> list[dict[str, Any]]:
         Membership.objects.create(user=user, organisation=org, role=Role.TRAINEE)
         store = SessionStore()
         store[SESSION_KEY] = str(user.pk)
-        store[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[0]
+        store[BACKEND_SESSION_KEY] = BACKEND_PATH
         store[HASH_SESSION_KEY] = user.get_session_auth_hash()
         store.create()
         session = session_start(

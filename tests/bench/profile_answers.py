@@ -133,7 +133,10 @@ def _report_templates(spent: dict[str, list[float]], answers: int) -> None:
 def _compare_reads(session: Any, repeat: int = 300) -> None:
     """Each read compiled once (dealer_training.prepared) beside the same queryset built and
     compiled by the ORM on every call, CPU per call, in the same run."""
+    from django.contrib.auth.backends import ModelBackend
+
     from dealer_training.accounts import selectors as accounts
+    from dealer_training.accounts.backends import AccountBackend
     from dealer_training.drills import selectors as drills
     from dealer_training.drills import services
     from dealer_training.drills.models import Question
@@ -141,6 +144,10 @@ def _compare_reads(session: Any, repeat: int = 300) -> None:
     org, trainee = session.organisation, session.trainee
     question = Question.objects.filter(session=session).order_by("-position").first()
     reads = {
+        "user (login)": (
+            lambda: ModelBackend().get_user(trainee.pk),
+            lambda: AccountBackend().get_user(trainee.pk),
+        ),
         "membership": (
             lambda: list(accounts._membership_with_count(trainee.pk, org.slug)),
             lambda: accounts.membership_for_user_and_slug(user=trainee, slug=org.slug),

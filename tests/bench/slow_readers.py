@@ -40,6 +40,7 @@ def _prepare(rows: int) -> dict[str, Any]:
     from django.core.management import call_command
     from django.utils import timezone
 
+    from dealer_training.accounts.backends import BACKEND_PATH
     from dealer_training.accounts.models import Membership, Organisation, Role, User
     from tests.progress.factories import add_attempts, series
 
@@ -53,7 +54,7 @@ def _prepare(rows: int) -> dict[str, Any]:
         add_attempts(membership=membership, results=series(min(10_000, rows - start), correct_every=3))
     store = SessionStore()
     store[SESSION_KEY] = str(owner.pk)
-    store[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[0]
+    store[BACKEND_SESSION_KEY] = BACKEND_PATH
     store[HASH_SESSION_KEY] = owner.get_session_auth_hash()
     store.create()
     today = timezone.localdate()

@@ -8,7 +8,6 @@ pause, instead of failing the request.
 
 import logging
 import time
-from collections.abc import Mapping
 from typing import Any
 
 import environ
@@ -87,27 +86,6 @@ class SharedRedisCache(RedisCache):
         self._class = _OneClientPerPool
 
 
-def add_marks(cache: BaseCache, seconds: Mapping[str, float]) -> set[str]:
-    """Store a mark under each key of ``seconds`` that holds none, for that many seconds, as
-    ``cache.add(key, 1, seconds)`` does, in one round trip where the cache allows it (Redis: one
-    pipeline of SET NX PX); returns the keys whose mark is new."""
-    if isinstance(cache, FallbackCache):
-        return cache.add_marks(seconds)
-    if isinstance(cache, RedisCache):
-        return _redis_add_marks(cache, seconds)
-    return {key for key, timeout in seconds.items() if cache.add(key, 1, timeout)}
-
-
-def _redis_add_marks(cache: RedisCache, seconds: Mapping[str, float]) -> set[str]:
-    keys = list(seconds)
-    # The client Django's RedisCache writes with (its set_many pipelines the same way).
-    pipeline = cache._cache.get_client(None, write=True).pipeline(transaction=False)
-    for key in keys:
-        milliseconds = max(1, round(seconds[key] * 1000))
-        pipeline.set(cache.make_and_validate_key(key), 1, px=milliseconds, nx=True)
-    return {key for key, stored in zip(keys, pipeline.execute(), strict=True) if stored}
-
-
 def _build(config: dict[str, Any]) -> BaseCache:
     params = dict(config)
     backend = import_string(params.pop("BACKEND"))
@@ -146,18 +124,17 @@ class FallbackCache(BaseCache):
         self._down_until = 0.0
         return True
 
-    def _primary_failed(self) -> None:
-        logger.warning(
-            "cache: the shared cache failed; using the fallback for %s s", self.retry_after, exc_info=True
-        )
-        self._down_until = time.monotonic() + self.retry_after
-
     def _call(self, method: str, *args: Any, **kwargs: Any) -> Any:
         if not self.degraded:
             try:
                 return getattr(self.primary, method)(*args, **kwargs)
             except Exception:
-                self._primary_failed()
+                logger.warning(
+                    "cache: the shared cache failed; using the fallback for %s s",
+                    self.retry_after,
+                    exc_info=True,
+                )
+                self._down_until = time.monotonic() + self.retry_after
         try:
             return getattr(self.fallback, method)(*args, **kwargs)
         except Exception:
@@ -170,19 +147,6 @@ class FallbackCache(BaseCache):
 
     def add(self, *args: Any, **kwargs: Any) -> Any:
         return self._call("add", *args, **kwargs)
-
-    def add_marks(self, seconds: Mapping[str, float]) -> set[str]:
-        """:func:`add_marks` on the primary cache, or on the fallback while the primary fails."""
-        if not self.degraded:
-            try:
-                return add_marks(self.primary, seconds)
-            except Exception:
-                self._primary_failed()
-        try:
-            return add_marks(self.fallback, seconds)
-        except Exception:
-            logger.exception("cache: the fallback cache failed too")
-            return set()  # as add answers when neither cache does: nothing stored
 
     def get(self, *args: Any, **kwargs: Any) -> Any:
         return self._call("get", *args, **kwargs)

@@ -9,18 +9,14 @@ through :func:`send_on_commit`.
 import hashlib
 import json
 import logging
-from collections.abc import Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
 from functools import partial
 from typing import Any, TypedDict
 
 from celery import Task
-from django.core.cache import caches
+from django.core.cache import cache
 from django.db import DatabaseError, transaction
 from kombu.exceptions import OperationalError
 
-from dealer_training.cache import add_marks
 from dealer_training.infra.models import UnsentTask
 
 logger = logging.getLogger(__name__)
@@ -66,65 +62,25 @@ def send_on_commit(task: Task[Any, Any], **kwargs: Any) -> None:
     transaction.on_commit(partial(send, task, kwargs))
 
 
-# The coalesced follow-ups committed within the current coalesced_batch block, waiting for its end.
-_Send = tuple[Task[Any, Any], dict[str, Any], float]
-_batch: ContextVar[list[_Send] | None] = ContextVar("coalesced_batch", default=None)
-
-
 def send_on_commit_coalesced(task: Task[Any, Any], *, seconds: float, **kwargs: Any) -> None:
     """Like :func:`send_on_commit`, for a follow-up that recomputes from committed rows (a catch-up,
     a refresh): the same task with the same ``kwargs`` asked for again within ``seconds`` is sent
     once, to run ``seconds`` after it was first asked for, and then covers the rows of every later
     request of the window (committed before it runs: the window's mark in the shared cache expires
-    before the task's start). One cache write per request instead of one message each; the
-    follow-ups committed within a :func:`coalesced_batch` share it."""
-    transaction.on_commit(partial(_committed, (task, kwargs, seconds)))
+    before the task's start). One cache write per request instead of one message each."""
+    transaction.on_commit(partial(_send_coalesced, task, kwargs, seconds))
 
 
-@contextmanager
-def coalesced_batch() -> Iterator[None]:
-    """The coalesced follow-ups committed within the block (:func:`send_on_commit_coalesced`) are
-    marked in the shared cache together when it ends, in one round trip, and each whose mark is
-    new is sent. A follow-up asked for in a transaction that commits after the block is marked
-    on its own after that commit; in a nested block, the outermost marks them."""
-    if _batch.get() is not None:
-        yield
-        return
-    committed: list[_Send] = []
-    token = _batch.set(committed)
-    try:
-        yield
-    finally:
-        _batch.reset(token)
-        if committed:  # committed: sent even when the block raises
-            _send_coalesced(committed)
-
-
-def _committed(asked: _Send) -> None:
-    task, kwargs, _ = asked
-    committed = _batch.get()
+def _send_coalesced(task: Task[Any, Any], kwargs: dict[str, Any], seconds: float) -> None:
     if task.app.conf.task_always_eager:  # run in the request (tests, the development server): each one
         send(task, kwargs)
-    elif committed is None:
-        _send_coalesced([asked])
-    else:
-        committed.append(asked)
-
-
-def _send_coalesced(sends: list[_Send]) -> None:
-    """Mark the sends in the shared cache in one round trip, then send each whose mark is new."""
-    marks: dict[str, _Send] = {}
-    for task, kwargs, seconds in sends:
-        arguments = json.dumps(kwargs, sort_keys=True, default=str).encode()
-        marks.setdefault(
-            f"queued:{task.name}:{hashlib.sha256(arguments).hexdigest()}", (task, kwargs, seconds)
-        )
+        return
+    arguments = json.dumps(kwargs, sort_keys=True, default=str).encode()
+    key = f"queued:{task.name}:{hashlib.sha256(arguments).hexdigest()}"
     try:
-        new = add_marks(caches["default"], {key: seconds for key, (_, _, seconds) in marks.items()})
-    except Exception:  # a cache that cannot answer: send them anyway (a refresh too many is harmless)
-        names = ", ".join(task.name for task, _, _ in marks.values())
-        logger.warning("cache unreachable: %s sent without coalescing", names)
-        new = set(marks)
-    for key, (task, kwargs, seconds) in marks.items():
-        if key in new:
-            send(task, kwargs, countdown=seconds)
+        first = cache.add(key, 1, timeout=seconds)
+    except Exception:  # a cache that cannot answer: send it anyway (a refresh too many is harmless)
+        logger.warning("cache unreachable: %s sent without coalescing", task.name)
+        first = True
+    if first:
+        send(task, kwargs, countdown=seconds)

@@ -22,7 +22,7 @@ from django.utils import timezone
 
 from dealer_training.accounts.models import Organisation, User
 from dealer_training.prepared import Prepared
-from dealer_training.queueing import coalesced_batch, send_on_commit_coalesced
+from dealer_training.queueing import send_on_commit_coalesced
 from dealer_training.scenarios.choices import Skill
 from dealer_training.scenarios.models import MAX_DRILL_SET_QUESTIONS, DrillSet, Scenario
 from dealer_training.scenarios.rules_policy import question_document
@@ -574,16 +574,14 @@ class Submitted:
     verdict: dict[str, Any]
 
 
-@coalesced_batch()  # the review catch-up and the rollup refresh: one round trip to the cache
 def attempt_submit(*, question: Question, given: Mapping[str, Any], now: datetime | None = None) -> Submitted:
     """Judge and store the answer to ``question`` with its verdict; a question already answered
     keeps its attempt and its stored verdict.
 
     Judged against the answer solved when the question was issued. Outside exams the answer is
     one INSERT (the unique question of an attempt keeps it one per question under concurrency);
-    the review schedule and the progress rollups catch up after the commit, their two marks in the
-    shared cache made in one round trip. An exam's answer is taken under the session's lock,
-    refused once the sitting has ended.
+    the review schedule and the progress rollups catch up after the commit. An exam's answer is
+    taken under the session's lock, refused once the sitting has ended.
     """
     now = now or timezone.now()
     session = question.session

@@ -76,3 +76,95 @@ def test_every_beat_entry_names_a_registered_task_the_unsent_tasks_sender_among_
     names = {entry["task"] for entry in settings.CELERY_BEAT_SCHEDULE.values()}
     assert send_unsent.name in names
     assert names <= set(app.tasks)
+
+
+# --- coalesced follow-ups and the shared cache -----------------------------------------------------
+
+SHARED_REDIS = "redis://127.0.0.1:6379/15"
+DEAD_REDIS = "redis://127.0.0.1:1/0"  # nothing listens: refused at once
+
+
+@pytest.fixture
+def follow_ups(monkeypatch):
+    """The catch-up and the refresh published as for a worker; returns them and what was sent."""
+    from dealer_training.celery import app
+    from dealer_training.drills.tasks import review_catch_up
+    from dealer_training.progress.tasks import rollup_refresh
+
+    monkeypatch.setitem(app.conf, "task_always_eager", False)
+    sent = []
+    for task in (review_catch_up, rollup_refresh):
+        monkeypatch.setattr(
+            task, "apply_async", lambda name=task.name, **kw: sent.append((name, kw["kwargs"]))
+        )
+    return review_catch_up, rollup_refresh, sent
+
+
+def _commit(capture, *asked):
+    """Ask for coalesced follow-ups in a transaction and commit it."""
+    from dealer_training.queueing import send_on_commit_coalesced
+
+    with capture(execute=True):
+        for task, kwargs in asked:
+            send_on_commit_coalesced(task, seconds=2, **kwargs)
+
+
+def test_a_mark_in_the_shared_cache_holds_back_its_task_for_the_window(
+    settings, db, follow_ups, django_capture_on_commit_callbacks
+):
+    import uuid
+
+    import redis
+    from django.core.management import call_command
+
+    from dealer_training.cache import cache_config
+
+    prefix = uuid.uuid4().hex
+    settings.CACHES = cache_config(SHARED_REDIS)
+    settings.CACHES["default"]["OPTIONS"]["PRIMARY"]["KEY_PREFIX"] = prefix
+    call_command("createcachetable", verbosity=0)
+    review_catch_up, rollup_refresh, sent = follow_ups
+    ids = {"organisation_id": 1, "trainee_id": 2}
+    _commit(django_capture_on_commit_callbacks, (review_catch_up, ids))
+    assert sent == [(review_catch_up.name, ids)]
+    # The mark lasts the window: the task, sent to run after it, sees every answer of it.
+    client = redis.Redis.from_url(SHARED_REDIS)
+    [mark] = client.keys(f"{prefix}:*")
+    assert 0 < client.ttl(mark) <= 2
+    _commit(django_capture_on_commit_callbacks, (review_catch_up, ids), (rollup_refresh, ids))
+    assert sent == [(review_catch_up.name, ids), (rollup_refresh.name, ids)]
+    # Another trainee's catch-up has a mark of its own.
+    _commit(django_capture_on_commit_callbacks, (review_catch_up, {**ids, "trainee_id": 3}))
+    assert sent[-1] == (review_catch_up.name, {**ids, "trainee_id": 3})
+
+
+def test_while_the_shared_cache_is_down_the_marks_go_to_the_database_cache(
+    settings, db, follow_ups, django_capture_on_commit_callbacks
+):
+    from django.core.cache import caches
+    from django.core.management import call_command
+
+    from dealer_training.cache import cache_config
+
+    settings.CACHES = cache_config(DEAD_REDIS)
+    call_command("createcachetable", verbosity=0)
+    review_catch_up, rollup_refresh, sent = follow_ups
+    ids = {"organisation_id": 1, "trainee_id": 2}
+    both = ((review_catch_up, ids), (rollup_refresh, ids))
+    _commit(django_capture_on_commit_callbacks, *both)
+    assert sorted(name for name, _ in sent) == sorted([review_catch_up.name, rollup_refresh.name])
+    assert caches["default"].degraded
+    _commit(django_capture_on_commit_callbacks, *both)  # within the window: marked in the table
+    assert len(sent) == 2
+
+
+def test_a_cache_that_cannot_answer_sends_every_follow_up(
+    settings, db, follow_ups, django_capture_on_commit_callbacks
+):
+    settings.CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": DEAD_REDIS}
+    }
+    review_catch_up, rollup_refresh, sent = follow_ups
+    ids = {"organisation_id": 1, "trainee_id": 2}
+    _commit(django_capture_on_commit_callbacks, (review_catch_up, ids), (rollup_refresh, ids))
+    assert sorted(name for name, _ in sent) == sorted([review_catch_up.name, rollup_refresh.name])

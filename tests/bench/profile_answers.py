@@ -195,6 +195,25 @@ def _report(timings: dict[str, list[tuple[float, int]]]) -> None:
     )
 
 
+def _compare_cache_calls(calls: int = 3000) -> None:
+    """CPU per call of Django's Redis cache beside ours (one Redis client per pool), in one run."""
+    from django.core.cache.backends.redis import RedisCache
+
+    from dealer_training.cache import SharedRedisCache
+
+    location = os.environ.get("BENCH_CACHE_URL", "redis://127.0.0.1:6379/13")
+    print(f"shared cache, {2 * calls} calls (add and get)   CPU ms per call")
+    for name, backend in (("Django's RedisCache", RedisCache), ("SharedRedisCache (ours)", SharedRedisCache)):
+        cache = backend(location, {"KEY_PREFIX": "profile-cache-calls"})
+        cache.get("warm")
+        cpu = time.process_time()
+        for i in range(calls):
+            cache.add(f"mark-{i % 50}", 1, timeout=5)
+            cache.get("mark-1")
+        spent = (time.process_time() - cpu) * 1000 / (2 * calls)
+        print(f"  {name:40}{spent:8.3f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--answers", type=int, default=200)
@@ -204,6 +223,7 @@ def main() -> None:
     parser.add_argument("--html", type=Path, help="write the profile as HTML to this file")
     parser.add_argument("--templates", action="store_true", help="time each template rendered")
     parser.add_argument("--reads", action="store_true", help="each hot read: ORM beside compiled once")
+    parser.add_argument("--cache", action="store_true", help="a cache call: Django's Redis cache beside ours")
     parser.add_argument("--queries", action="store_true", help="list the queries of one more round trip")
     parser.add_argument("--sqlite", action="store_true", help="an SQLite file instead of PostgreSQL")
     parser.add_argument("--database-url", default=os.environ.get("BENCH_DATABASE_URL", DEFAULT_URL))
@@ -236,6 +256,8 @@ def main() -> None:
             _compare_reads(session)
         if args.queries:
             _round_trip(client, session, defaultdict(list), show=True)
+        if args.cache:
+            _compare_cache_calls()
         print(
             f"{args.answers} answers of {args.skill} ({args.variant}), one trainee, in process, "
             + ("SQLite" if args.sqlite else "PostgreSQL")

@@ -13,10 +13,17 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
-from dealer_training.scenarios.labels import STREETS, card_text, chips, describe_record, seat_text
+from dealer_training.scenarios.labels import (
+    STREETS,
+    card_text,
+    chips,
+    describe_record,
+    page_language,
+    seat_text,
+)
 from dealer_training.scenarios.present import answer_lines
 from dealer_training.scenarios.stud_table import table_context
 from games.api import EngineError, fields, kind, show_me
@@ -122,13 +129,9 @@ def _seats(seats: Sequence[int]) -> str:
     return ", ".join(seat_text(s) for s in seats)
 
 
-def _lang() -> str:
-    return "ja" if (get_language() or "").startswith("ja") else "en"
-
-
 def _tag(step: Mapping[str, Any]) -> str:
     if "tag" in step:
-        return str(step["tag"][_lang()])
+        return str(step["tag"][page_language()])
     code = step["code"]
     if code == "action" and step["params"]["last_aggressor"]:
         return _("Last bet or raise")
@@ -153,7 +156,7 @@ def _pot_name(index: int) -> str:
 
 def _text(step: Mapping[str, Any]) -> str:
     if "en" in step:
-        return str(step[_lang()])
+        return str(step[page_language()])
     code, p = step["code"], step["params"]
     if code == "opens":
         street = str(STREETS.get(p["street"], p["street"]))

@@ -15,10 +15,16 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
 
-from dealer_training.scenarios.labels import OUT_OF_TURN_ACTIONS, card_info, card_text, seat_text
+from dealer_training.scenarios.labels import (
+    OUT_OF_TURN_ACTIONS,
+    card_info,
+    card_text,
+    page_language,
+    seat_text,
+)
 from dealer_training.scenarios.stud_table import action_text, street_label
 from games.api import EngineError, game, hint, table_view
 
@@ -206,9 +212,8 @@ def hint_for(question: Question, view: Mapping[str, Any]) -> dict[str, Any]:
     the engine's hint for the step's walk stage and game (``games.stud.hints``), in the page's
     language."""
     tip = hint(view, stage=question.walk_stage, game=game_code(question))
-    lang = "ja" if (get_language() or "").startswith("ja") else "en"
     return {
-        "texts": tip.texts(lang),
+        "texts": tip.texts(page_language()),
         "rules": list(tip.rules),
         "seats": list(tip.seats),
         "seats_text": pgettext("list separator", ", ").join(seat_text(s) for s in tip.seats),

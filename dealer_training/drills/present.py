@@ -10,12 +10,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from dealer_training.accounts.house_rules import describe_rules
 from dealer_training.accounts.models import Ruleset
-from dealer_training.scenarios.labels import QUESTION_KINDS, chips, describe_record
+from dealer_training.scenarios.labels import QUESTION_KINDS, chips, describe_record, page_language
 from dealer_training.scenarios.present import answer_lines
 from dealer_training.scenarios.rules_policy import question_rules_label
 from dealer_training.scenarios.stud_table import marked_seats_context, table_context
@@ -29,10 +28,6 @@ from .models import Question
 def game_code(question: Question) -> str:
     """The question's game: its variant, or its document's (a question may store none)."""
     return question.variant or str(question.document.get("variant") or "F7S")
-
-
-def _ja() -> bool:
-    return (get_language() or "").startswith("ja")
 
 
 def table_for(question: Question, *, reveal: bool = False, mark: Sequence[int] = ()) -> dict[str, Any]:
@@ -151,7 +146,7 @@ def prompt_for(question: Question, table: Mapping[str, Any]) -> Any:
 def kind_label(game_code: str, kind_name: str) -> str:
     """A question kind's name in the page's language (the engine's own)."""
     label = kind(game_code, kind_name).label
-    return label[1] if _ja() else label[0]
+    return label[1] if page_language() == "ja" else label[0]
 
 
 def marked_seats(question: Question) -> list[int]:
@@ -171,7 +166,7 @@ def feedback_for(question: Question, attempt: Any, verdict: Mapping[str, Any]) -
             findings = diagnose(question.document, attempt.answer)
         except EngineError:
             findings = []
-    lang = "ja" if _ja() else "en"
+    lang = page_language()
     wrong_fields = [f["field"] for f in verdict.get("fields", []) if not f["correct"]]
     lines = [
         {"label": label, "value": value, "is_hand": isinstance(value, dict)}

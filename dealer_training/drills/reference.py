@@ -6,13 +6,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from dealer_training.accounts.house_rules import FLAGS, flag_rule_keys
 from dealer_training.accounts.models import Ruleset
 from dealer_training.scenarios.choices import Skill, Variant
-from dealer_training.scenarios.labels import QUESTION_SHORT
+from dealer_training.scenarios.labels import QUESTION_SHORT, page_language
 from games.core.citation_texts import BOOK_TEXTS, designation, summary
 from games.core.citations import BOOKS, CITATIONS
 
@@ -47,10 +47,6 @@ class Section:
     title: str
     intro: str
     entries: list[Entry]
-
-
-def _lang() -> str:
-    return "ja" if (get_language() or "").startswith("ja") else "en"
 
 
 def _skill_label(code: str) -> str:
@@ -104,7 +100,7 @@ def _house_rules_by_key() -> dict[str, list[str]]:
 
 
 def reference_sections() -> list[Section]:
-    lang = _lang()
+    lang = page_language()
     coverage = rule_coverage()
     house_rules = _house_rules_by_key()
     sections = []

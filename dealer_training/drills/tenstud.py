@@ -5,9 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from django.utils.translation import get_language
-
-from dealer_training.scenarios.labels import card_info, cards_info, chips
+from dealer_training.scenarios.labels import card_info, cards_info, chips, page_language
 from games.tenstud.game import deal_steps
 
 
@@ -17,7 +15,7 @@ def _deal(seed: str) -> dict[str, Any]:
 
 
 def _name(strength: dict[str, Any]) -> str:
-    ja = (get_language() or "").startswith("ja")
+    ja = page_language() == "ja"
     return str(strength["name_ja"] if ja else strength["name"])
 
 
@@ -54,7 +52,7 @@ def deal_context(seed: str, step: int) -> dict[str, Any] | None:
                 "just_revealed": last is not None and seat["seat"] in last["seats"],
             }
         )
-    lang = "ja" if (get_language() or "").startswith("ja") else "en"
+    lang = page_language()
     finished = step == len(steps)
     result = deal["result"]
     return {

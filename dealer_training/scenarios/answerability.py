@@ -14,11 +14,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.utils.translation import get_language
-
 from games.answerable import AnswerabilityProblem, check_answerable
 from games.core.errors import EngineError
 
+from .labels import page_language
 from .models import Scenario
 from .rules_policy import effective_document
 
@@ -57,7 +56,7 @@ def _problems(text: str) -> tuple[AnswerabilityProblem, ...]:
 
 
 def _lang(lang: str | None) -> str:
-    return lang or ("ja" if (get_language() or "").startswith("ja") else "en")
+    return lang or page_language()
 
 
 def problem_messages(problems: Iterable[AnswerabilityProblem], lang: str | None = None) -> list[str]:

@@ -16,10 +16,11 @@ from dataclasses import dataclass
 from django.urls import get_script_prefix, reverse
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language
 
 from games.core.citation_texts import designation, label
 from games.core.citations import CITATIONS
+
+from .labels import page_language
 
 # Keys stored with older answers: the source documents were cited by file. Others are dropped.
 _LEGACY_PREFIXES = {
@@ -40,10 +41,6 @@ class CitationLink:
     key: str
     label: str
     url: str
-
-
-def _lang() -> str:
-    return "ja" if (get_language() or "").startswith("ja") else "en"
 
 
 def current_key(key: str) -> str | None:
@@ -71,7 +68,7 @@ def reference_url(org_slug: str, key: str | None = None) -> str:
 def citation_links(keys: Iterable[str], *, org_slug: str) -> list[CitationLink]:
     """Each cited rule once, as "TDA 2024 Rule 47-B: Re-opening in limit: half a bet" (or its
     Japanese) with the URL of its reference entry."""
-    return list(_citation_links(tuple(str(k) for k in keys), org_slug, _lang(), get_script_prefix()))
+    return list(_citation_links(tuple(str(k) for k in keys), org_slug, page_language(), get_script_prefix()))
 
 
 # Pages cite the same few rules over and over: the links are made once per process, memoized on

@@ -6,7 +6,6 @@ from typing import Any
 
 from django import forms
 from django.utils import timezone
-from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from dealer_training.accounts.house_rules import FLAGS
@@ -16,7 +15,7 @@ from games.vary import CHANGES, MAX_COUNT
 
 from .choices import Skill, Variant
 from .import_files import MAX_UPLOAD_BYTES
-from .labels import EVENT_TYPES, OUT_OF_TURN_ACTIONS, QUESTION_KINDS, STREETS
+from .labels import EVENT_TYPES, OUT_OF_TURN_ACTIONS, QUESTION_KINDS, STREETS, page_language
 from .models import MAX_EXAM_COOLDOWN_HOURS, MAX_EXAM_MINUTES, MAX_EXAM_SITTINGS, DrillSet, Scenario
 
 MAX_SEATS = 10  # table sizes offered; the engine deals to at most 8 players
@@ -102,7 +101,7 @@ class ScenarioSetupForm(forms.Form):
                 required=False,
                 widget=forms.NumberInput(NUMBER),
             )
-        language = "ja" if (get_language() or "").startswith("ja") else "en"
+        language = page_language()
         for spec in flag_specs():
             name = spec["name"]
             label = FLAGS[name].label

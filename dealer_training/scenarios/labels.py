@@ -31,6 +31,12 @@ QUESTION_KINDS: dict[str, Promise] = {
 }
 
 
+def page_language() -> str:
+    """The engine's language for the page's: "ja" on a Japanese page, else "en" (the engine writes
+    its texts in both)."""
+    return "ja" if (get_language() or "").startswith("ja") else "en"
+
+
 class KindLabels(Mapping[str, str]):
     """Question kinds by their short name in the page's language: the engine's own labels
     (``games.api.kinds``), so that no web table repeats them."""
@@ -47,7 +53,7 @@ class KindLabels(Mapping[str, str]):
 
     def __getitem__(self, name: str) -> str:
         english, japanese = self._labels()[name]
-        return japanese if (get_language() or "").startswith("ja") else english
+        return japanese if page_language() == "ja" else english
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._labels())
@@ -136,7 +142,7 @@ def card_name(card: Card | str) -> str:
     """A card for screen readers: ``K of spades`` / ``スペードのK``."""
     card = card if isinstance(card, Card) else Card.parse(card)
     rank = card_label(card)[:-1]
-    if (get_language() or "").startswith("ja"):
+    if page_language() == "ja":
         return f"{suit_name(card.suit, 'ja')}の{rank}"
     return f"{rank} of {suit_name(card.suit, 'en')}"
 
@@ -176,7 +182,7 @@ def seat_list(seats: Sequence[int] | None) -> str:
     if not seats:
         return _("none")
     numbers = [str(s) for s in seats]
-    if (get_language() or "").startswith("ja"):
+    if page_language() == "ja":
         return list_items([seat_text(s) for s in seats])
     joined = numbers[0]
     if len(numbers) > 1:

@@ -19,8 +19,8 @@ from typing import Any
 
 from django import forms
 from django.utils.functional import Promise
-from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django_stubs_ext import StrPromise
 
 from games import registry
@@ -30,6 +30,7 @@ from . import other_table
 from .answerability import answerability_problems, problem_messages
 from .choices import OtherGame
 from .engine import message_for, normalized
+from .labels import page_language
 from .present import answer_lines
 
 MAX_ACTIONS = 400
@@ -145,12 +146,8 @@ def game_label(code: str) -> str:
     return str(OtherGame(code).label)
 
 
-def _ja() -> bool:
-    return (get_language() or "").startswith("ja")
-
-
 def kind_choices(game: str) -> list[tuple[str, str]]:
-    return [(k.name, k.label[1] if _ja() else k.label[0]) for k in registry.kinds(game)]
+    return [(k.name, k.label[1] if page_language() == "ja" else k.label[0]) for k in registry.kinds(game)]
 
 
 def hand_keys(game: str) -> tuple[tuple[str, bool], ...]:

@@ -5,8 +5,8 @@ from typing import Any
 
 from django.utils.functional import Promise
 from django.utils.text import capfirst
-from django.utils.translation import get_language, pgettext, pgettext_lazy
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext, pgettext_lazy
 
 from games.api import Field, fields, kind
 
@@ -24,13 +24,10 @@ from .labels import (
     describe_phh,
     describe_record,
     list_items,
+    page_language,
     seat_list,
     seat_text,
 )
-
-
-def _ja() -> bool:
-    return (get_language() or "").startswith("ja")
 
 
 def _parts(parts: Sequence[str]) -> str:
@@ -70,7 +67,7 @@ def _options(options: Mapping[str, Any]) -> list[str]:
 def _hand(value: Mapping[str, Any] | None) -> dict[str, Any] | None:
     if not value:
         return None
-    name = value.get("name_ja") if _ja() and value.get("name_ja") else value.get("name")
+    name = value.get("name_ja") if page_language() == "ja" and value.get("name_ja") else value.get("name")
     return {"cards": cards_info(value.get("cards") or []), "name": name}
 
 
@@ -104,7 +101,7 @@ TEXT_LABELS: dict[str, Mapping[str, Any]] = {"decided_by": DECIDED_BY}
 
 def field_label(f: Field) -> str:
     """A field's label in the page's language (the engine's own, English and Japanese)."""
-    return f.label[1] if _ja() else f.label[0]
+    return f.label[1] if page_language() == "ja" else f.label[0]
 
 
 def choice_label(f: Field, code: Any) -> str:

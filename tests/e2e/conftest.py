@@ -35,6 +35,12 @@ DESKTOP = {"width": 1280, "height": 800}
 DEMO_PASSWORD = "dealer-demo-2024"
 DEMO_ORG = "demo-card-room"
 
+# The login page's labels in each language (log_in's ``labels``; tests merge them into their own).
+LOGIN = {
+    "en": {"email": "Email address", "password": "Password", "log_in": "Log in"},
+    "ja": {"email": "メールアドレス", "password": "パスワード", "log_in": "ログイン"},
+}
+
 # How long any action, navigation or expect() waits for its condition before failing.
 WAIT_MS = 60_000
 
@@ -108,11 +114,19 @@ def screenshot(request):
     return _screenshot
 
 
-def log_in(page: Page, email: str, labels: Mapping[str, str]) -> None:
-    """Log a demo user in through the login page, whose fields and button carry ``labels``
-    ("email", "password", "log_in", in the page's language), and wait for the room's home page."""
+def log_in(
+    page: Page,
+    email: str,
+    labels: Mapping[str, str] = LOGIN["ja"],
+    *,
+    password: str = DEMO_PASSWORD,
+    org: str = DEMO_ORG,
+) -> None:
+    """Log a user in through the login page, whose fields and button carry ``labels`` ("email",
+    "password", "log_in", in the page's language: ``LOGIN``), and wait for the home page of the
+    organisation ``org`` (the demo room's by default)."""
     page.goto("/accounts/login/")
     page.get_by_label(labels["email"]).fill(email)
-    page.get_by_label(labels["password"]).fill(DEMO_PASSWORD)
+    page.get_by_label(labels["password"]).fill(password)
     page.locator("main").get_by_role("button", name=labels["log_in"]).click()
-    expect(page).to_have_url(re.compile(rf"/o/{DEMO_ORG}/$"))
+    expect(page).to_have_url(re.compile(rf"/o/{org}/$"))

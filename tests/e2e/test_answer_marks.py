@@ -19,24 +19,20 @@ from dealer_training.drills.present import marked_seats
 from dealer_training.drills.services import current_question, session_start
 from tests.drills.helpers import form_data
 
-from .conftest import DESKTOP, log_in
+from .conftest import DESKTOP, LOGIN, log_in
 
 ORG = "demo-card-room"
 TRAINEE = "trainee3@demo.example"
 PHONE_SMALL = {"width": 375, "height": 667}
 TEXT = {
     "en": {
+        **LOGIN["en"],
         "locale": "en-US",
-        "email": "Email address",
-        "password": "Password",
-        "log_in": "Log in",
         "mark": "✓ Answer",
     },
     "ja": {
+        **LOGIN["ja"],
         "locale": "ja-JP",
-        "email": "メールアドレス",
-        "password": "パスワード",
-        "log_in": "ログイン",
         "mark": "✓ 正解",
     },
 }

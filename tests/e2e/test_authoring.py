@@ -12,31 +12,27 @@ from dealer_training.drills.models import Attempt
 from dealer_training.scenarios.models import Assignment, DrillSet, DrillSetItem, Scenario
 from dealer_training.scenarios.selectors import published_scenarios
 
-from .conftest import DESKTOP, PHONE, log_in
+from .conftest import DESKTOP, LOGIN, PHONE, log_in
 
 TEXT = {
     "en": {
+        **LOGIN["en"],
         "scenarios": "Scenarios",
         "new": "New scenario",
         "brings_in": "Brings in",
         "seat3": "Seat 3",
         "publish": "Save and publish",
         "published": "Published",
-        "log_in": "Log in",
-        "email": "Email address",
-        "password": "Password",
         "assignments": "Your assignments",
     },
     "ja": {
+        **LOGIN["ja"],
         "scenarios": "シナリオ",
         "new": "新しいシナリオ",
         "brings_in": "ブリングイン",
         "seat3": "3番席",
         "publish": "保存して公開",
         "published": "公開中",
-        "log_in": "ログイン",
-        "email": "メールアドレス",
-        "password": "パスワード",
         "assignments": "あなたの課題",
     },
 }

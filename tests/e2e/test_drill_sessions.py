@@ -17,14 +17,12 @@ from dealer_training.scenarios.models import DrillSet
 from tests.drills.helpers import form_data
 from tests.scenarios.factories import add_item
 
-from .conftest import DESKTOP, PHONE, log_in
+from .conftest import DESKTOP, LOGIN, PHONE, log_in
 
 LOCALES = {"ja": "ja-JP", "en": "en-US"}
 TEXT = {
     "en": {
-        "email": "Email address",
-        "password": "Password",
-        "log_in": "Log in",
+        **LOGIN["en"],
         "drills": "Drills",
         "start": "Start",
         "right": "Right",
@@ -32,9 +30,7 @@ TEXT = {
         "walk": "Hand walk",
     },
     "ja": {
-        "email": "メールアドレス",
-        "password": "パスワード",
-        "log_in": "ログイン",
+        **LOGIN["ja"],
         "drills": "ドリル",
         "start": "始める",
         "right": "正解",

@@ -23,14 +23,14 @@ from games.solve import solve
 from tests.drills.helpers import post_for
 from tests.games.helpers import deal, doc
 
-from .conftest import DESKTOP, log_in
+from .conftest import DESKTOP, LOGIN, log_in
 
 ORG = "demo-card-room"
 TRAINEE = "trainee3@demo.example"
 PHONE_SMALL = {"width": 375, "height": 667}
 TEXT = {
-    "en": {"locale": "en-US", "email": "Email address", "password": "Password", "log_in": "Log in"},
-    "ja": {"locale": "ja-JP", "email": "メールアドレス", "password": "パスワード", "log_in": "ログイン"},
+    "en": {**LOGIN["en"], "locale": "en-US"},
+    "ja": {**LOGIN["ja"], "locale": "ja-JP"},
 }
 
 # Seat 2 brought in, seat 3 called: seat 4 is next to act, seat 1 after it.

@@ -11,13 +11,11 @@ from playwright.sync_api import expect
 from dealer_training.accounts.models import Organisation
 from dealer_training.scenarios.models import Scenario
 
-from .conftest import DESKTOP, PHONE, log_in
+from .conftest import DESKTOP, LOGIN, PHONE, log_in
 
 TEXT = {
     "en": {
-        "log_in": "Log in",
-        "email": "Email address",
-        "password": "Password",
+        **LOGIN["en"],
         "changes": "This change changes the answer of 1 published scenario",
         "pin": "Pin it to the old rules",
         "save": "Save house rules",
@@ -25,9 +23,7 @@ TEXT = {
         "house": "Rules: Robert's Rules style (cash game) (house rules)",
     },
     "ja": {
-        "log_in": "ログイン",
-        "email": "メールアドレス",
-        "password": "パスワード",
+        **LOGIN["ja"],
         "changes": "この変更で、公開中のシナリオ 1 件の答えが変わります",
         "pin": "元のルールに固定する",
         "save": "ハウスルールを保存",

@@ -14,7 +14,7 @@ from dealer_training.accounts.models import Organisation, User
 from dealer_training.drills.models import Question
 from dealer_training.drills.services import attempt_submit, current_question, session_start
 
-from .conftest import PHONE
+from .conftest import PHONE, log_in
 
 ORG = "demo-card-room"
 TRAINEE = "trainee1@demo.example"
@@ -50,11 +50,7 @@ def _answered(kind: str, variant: str, skill: str) -> Question:
 
 
 def _log_in(page, email: str) -> None:
-    page.goto("/accounts/login/")
-    page.get_by_label("メールアドレス").fill(email)
-    page.get_by_label("パスワード").fill("dealer-demo-2024")
-    page.locator("main").get_by_role("button", name="ログイン").click()
-    expect(page).to_have_url(re.compile(rf"/o/{ORG}/$"))
+    log_in(page, email, org=ORG)
 
 
 def _wording(text: str) -> list[str]:

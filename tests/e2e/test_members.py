@@ -10,7 +10,7 @@ from dealer_training.accounts.models import Membership, Role
 from dealer_training.accounts.services import invite_create
 from tests.factories import PASSWORD, MembershipFactory, OrganisationFactory
 
-from .conftest import DESKTOP, PHONE
+from .conftest import DESKTOP, PHONE, log_in
 
 
 @pytest.fixture
@@ -30,11 +30,7 @@ def room(transactional_db):
 
 
 def _log_in(page, email):
-    page.goto("/accounts/login/")
-    page.get_by_label("メールアドレス").fill(email)
-    page.get_by_label("パスワード").fill(PASSWORD)
-    page.get_by_role("button", name="ログイン").click()
-    expect(page).to_have_url(re.compile(r"/o/ginza/$"))
+    log_in(page, email, password=PASSWORD, org="ginza")
 
 
 def test_an_instructor_sees_no_owner_invite_code_on_the_members_page(new_page, screenshot, room):

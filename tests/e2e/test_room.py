@@ -12,7 +12,7 @@ from dealer_training.scenarios.models import DrillSet, DrillSetItem, Scenario
 from tests.factories import PASSWORD, MembershipFactory, OrganisationFactory
 from tests.scenarios.factories import DrillSetFactory, add_item, assign, make_scenario
 
-from .conftest import DESKTOP, PHONE
+from .conftest import DESKTOP, PHONE, log_in
 
 
 @pytest.fixture
@@ -32,11 +32,7 @@ def room(transactional_db):
 
 
 def _log_in(page, email):
-    page.goto("/accounts/login/")
-    page.get_by_label("メールアドレス").fill(email)
-    page.get_by_label("パスワード").fill(PASSWORD)
-    page.get_by_role("button", name="ログイン").click()
-    expect(page).to_have_url(re.compile(r"/o/ginza/$"))
+    log_in(page, email, password=PASSWORD, org="ginza")
 
 
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])

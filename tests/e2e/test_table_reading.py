@@ -24,26 +24,22 @@ from dealer_training.scenarios.services import scenario_save
 from games.stud.generate import generate
 from games.table import table_view
 
-from .conftest import DESKTOP, PHONE, log_in
+from .conftest import DESKTOP, LOGIN, PHONE, log_in
 
 ORG = "demo-card-room"
 TRAINEE = "trainee2@demo.example"
 TEXT = {
     "en": {
+        **LOGIN["en"],
         "locale": "en-US",
-        "email": "Email address",
-        "password": "Password",
-        "log_in": "Log in",
         "folded": "Folded",
         "all_in": "All-in",
         "short_ante": "Short ante",
         "right": "Right",
     },
     "ja": {
+        **LOGIN["ja"],
         "locale": "ja-JP",
-        "email": "メールアドレス",
-        "password": "パスワード",
-        "log_in": "ログイン",
         "folded": "フォールド済み",
         "all_in": "オールイン",
         "short_ante": "ショートアンティ",

@@ -9,22 +9,18 @@ from playwright.sync_api import expect
 
 from dealer_training.scenarios.models import Scenario
 
-from .conftest import DESKTOP, PHONE, log_in
+from .conftest import DESKTOP, LOGIN, PHONE, log_in
 
 TEXT = {
     "en": {
-        "email": "Email address",
-        "password": "Password",
-        "log_in": "Log in",
+        **LOGIN["en"],
         "make": "Make variations",
         "brings_in": "Brings in",
         "changed": "Changed from the original:",
         "suffix": r"\(variation \d+\)$",
     },
     "ja": {
-        "email": "メールアドレス",
-        "password": "パスワード",
-        "log_in": "ログイン",
+        **LOGIN["ja"],
         "make": "バリエーションを作る",
         "brings_in": "ブリングインする席",
         "changed": "元のハンドからの変更：",

@@ -103,6 +103,6 @@ def prompt(game: str, kind: str, table: Mapping[str, Any]) -> Any:
 # --- the table --------------------------------------------------------------------------------
 
 
-def table_for(view: Mapping[str, Any], *, reveal: bool = False, mark: Sequence[int] = ()) -> dict[str, Any]:
+def table_for(view: Mapping[str, Any], *, mark: Sequence[int] = ()) -> dict[str, Any]:
     """The game's table view (``games.table.table_view``) arranged for the page."""
     return other_table.table_for(view, game_label=GAME_LABELS[view["variant"]], mark=mark)

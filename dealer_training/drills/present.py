@@ -30,13 +30,12 @@ def game_code(question: Question) -> str:
     return question.variant or str(question.document.get("variant") or "F7S")
 
 
-def table_for(question: Question, *, reveal: bool = False, mark: Sequence[int] = ()) -> dict[str, Any]:
+def table_for(question: Question, *, mark: Sequence[int] = ()) -> dict[str, Any]:
     """The table of ``question`` as the trainee sees it, by the game's family: the stud table,
-    or the other games' (``other_games.table_for``); ``reveal`` shows every downcard (after
-    the answer), ``mark`` the seats the correct answer names."""
+    or the other games' (``other_games.table_for``); ``mark`` the seats the correct answer names."""
     if not game(game_code(question)).is_stud:
         return other_games.table_for(view_of(question), mark=mark)
-    view = view_of(question, reveal=reveal)
+    view = view_of(question)
     structure = view["structure"]
     rules = view["rules"]
     overrides = {k: v for k, v in (question.document.get("_rules") or {}).items()}
@@ -60,27 +59,18 @@ def table_for(question: Question, *, reveal: bool = False, mark: Sequence[int] =
     }
 
 
-# The kinds whose answer turns every downcard up on the table (the hands shown down).
-REVEALING_KINDS = ("best_hands", "award")
-
-
-def reveals_downcards(question: Question) -> bool:
-    """Whether the table after the answer shows the downcards (a showdown's kinds)."""
-    return question.kind in REVEALING_KINDS
-
-
 def marked_table_for(question: Question) -> dict[str, Any]:
-    """Of a stud question's table after an answer that reveals nothing, only the seats the correct
-    answer names, drawn as ``table_for(question, mark=...)`` draws them."""
+    """Of a stud question's table after the answer, only the seats the correct answer names,
+    drawn as ``table_for(question, mark=...)`` draws them."""
     return marked_seats_context(view_of(question), mark=marked_seats(question))
 
 
-def view_of(question: Question, *, reveal: bool = False) -> dict[str, Any]:
+def view_of(question: Question) -> dict[str, Any]:
     """The engine's table view of ``question``: the one kept when it was issued, or drawn from its
-    document (a question issued before views were kept; every downcard turned up: ``reveal``)."""
-    if question.view is not None and not reveal:
+    document (a question issued before views were kept)."""
+    if question.view is not None:
         return dict(question.view)
-    return table_view(question.document, reveal_downcards=True if reveal else None)
+    return table_view(question.document)
 
 
 def _ruleset_label(code: str) -> str:

@@ -40,7 +40,6 @@ from .present import (
     kind_label,
     marked_seats,
     marked_table_for,
-    reveals_downcards,
     seats_to_answer,
     table_for,
 )
@@ -232,16 +231,12 @@ def _question_page(
     # The answer just given by htmx, on a table that changes only by the seats the answer names:
     # the panel and those seats are drawn, the rest of the table stays on the page.
     marks_only = just_answered and feedback and request.htmx and _marks_only(session, question)
-    # Once answered (outside exams) the table shows the answer: downcards of a showdown turned up
-    # and the seats the answer names marked.
+    # Once answered (outside exams) the table marks the seats the answer names (a showdown's hands
+    # are tabled before the answer already: the engine's view of those kinds turns them up).
     if marks_only:
         table = marked_table_for(question)
-    elif not game(game_code(question)).is_stud:
-        table = table_for(question, mark=marked_seats(question) if feedback else ())
-    elif feedback:
-        table = table_for(question, reveal=reveals_downcards(question), mark=marked_seats(question))
     else:
-        table = table_for(question)
+        table = table_for(question, mark=marked_seats(question) if feedback else ())
     context = _question_context(
         request,
         session,
@@ -275,15 +270,10 @@ def _question_page(
 
 
 def _marks_only(session: DrillSession, question: Question) -> bool:
-    """Whether answering changes the table only by the seats it marks: a stud question outside
-    exams that turns no card up, not a hand walk's step (the live table keeps its state on the
-    element and is drawn again whole)."""
-    return (
-        session.mode != Mode.EXAM
-        and game(game_code(question)).is_stud
-        and not reveals_downcards(question)
-        and not is_live(session, question)
-    )
+    """Whether the answer's response may draw only the panel and the seats it marks: a stud
+    question outside exams, not a hand walk's step (the live table keeps its state on the element
+    and is drawn again whole)."""
+    return session.mode != Mode.EXAM and game(game_code(question)).is_stud and not is_live(session, question)
 
 
 def _question_context(

@@ -45,11 +45,7 @@ def trainee_attempt(request: OrgHttpRequest, trainee_id: int, attempt_id: int) -
     question = attempt.question
     try:
         stud = game(game_code(question)).is_stud
-        table = table_for(
-            question,
-            reveal=stud and question.kind in ("best_hands", "award"),
-            mark=marked_seats(question),
-        )
+        table = table_for(question, mark=marked_seats(question))
     except (EngineError, KeyError, TypeError, ValueError):
         table = None
         stud = True

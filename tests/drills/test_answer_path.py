@@ -34,8 +34,21 @@ def test_a_question_without_a_kept_view_is_drawn_from_its_document(trainee, issu
     Question.objects.filter(pk=question.pk).update(view=None)
     question.refresh_from_db()
     assert view_of(question) == table_view(question.document)
-    # Every downcard turned up (after a showdown's answer) is drawn again, never kept.
-    assert view_of(question, reveal=True) == table_view(question.document, reveal_downcards=True)
+
+
+@pytest.mark.parametrize("variant", ["F7S", "FR", "F7S/8"])
+def test_a_showdowns_kept_view_already_turns_up_every_live_hand(trainee, issued, variant):
+    """The answered table of a showdown is the kept view with the answer's seats marked: the
+    engine's view of the best hands and the award tables every live hand before the answer."""
+    seen = set()
+    for _ in range(30):
+        question = issued(trainee, skill="showdown", variant=variant)
+        if question.kind in ("best_hands", "award"):
+            seen.add(question.kind)
+            assert view_of(question) == table_view(question.document, reveal_downcards=True)
+        if len(seen) == 2:
+            break
+    assert seen == {"best_hands", "award"}
 
 
 def _answered(trainee, issued, **drill):

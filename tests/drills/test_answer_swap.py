@@ -145,8 +145,16 @@ def _question(trainee, org, *, skill, variant, kind, marked):
         ("betting", "F7S", "next_action", lambda n: n == 1),
         ("first_to_act", "FR", "next_action", lambda n: n == 1),
         ("bring_in", "F7S", "bring_in", lambda n: n >= 2),
+        ("showdown", "F7S/8", "best_hands", lambda n: n >= 1),
+        ("showdown", "F7S", "award", lambda n: n >= 1),
     ],
-    ids=["next-action-one-seat", "razz-next-action-one-seat", "bring-in-several-seats"],
+    ids=[
+        "next-action-one-seat",
+        "razz-next-action-one-seat",
+        "bring-in-several-seats",
+        "showdown-best-hands",
+        "showdown-award",
+    ],
 )
 @pytest.mark.parametrize("correct", [True, False], ids=["right", "wrong"])
 def test_the_htmx_answer_swaps_the_panel_and_the_marked_seats_and_the_page_ends_as_a_full_redraw(
@@ -188,14 +196,6 @@ def _full_redraw(client, org, question, headers=LANGUAGES["en"], *, correct=True
     assert html.lstrip().startswith('<div id="question-main"')
     assert "hx-swap-oob" not in html
     return html
-
-
-@pytest.mark.parametrize("kind", ["best_hands", "award"])
-def test_an_answer_that_turns_the_downcards_up_draws_the_whole_table_again(client, trainee, org, kind):
-    question = _question(trainee, org, skill="showdown", variant="F7S", kind=kind, marked=lambda n: True)
-    client.force_login(trainee.user)
-    html = _full_redraw(client, org, question)
-    assert "stud-history" in html
 
 
 def test_a_hand_walk_step_draws_the_whole_table_again(client, trainee, org):

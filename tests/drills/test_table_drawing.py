@@ -188,15 +188,15 @@ def _check_history(root: Element, view: dict[str, Any], seen: Counter[str]) -> N
             seen["history:" + entry["action"]] += 1
 
 
-def _check_table(document: dict[str, Any], kind: str, seen: Counter[str], *, reveal: bool = False) -> str:
+def _check_table(document: dict[str, Any], kind: str, seen: Counter[str]) -> str:
     with translation.override("en"):
-        return _check_drawn(document, kind, seen, reveal)
+        return _check_drawn(document, kind, seen)
 
 
-def _check_drawn(document: dict[str, Any], kind: str, seen: Counter[str], reveal: bool) -> str:
+def _check_drawn(document: dict[str, Any], kind: str, seen: Counter[str]) -> str:
     question = Question(document=document, kind=kind)
-    view = table_view(document, reveal_downcards=True if reveal else None)
-    html = render_to_string("drills/_table.html", {"table": table_for(question, reveal=reveal)})
+    view = table_view(document)
+    html = render_to_string("drills/_table.html", {"table": table_for(question)})
     root = parse_html(html)
     table = _one(root, _has("data-table"), "table")
     street = _one(table, _has("data-street"), "street label")
@@ -342,7 +342,7 @@ def test_folded_hands_stay_face_down_when_the_showdown_is_turned_up_after_the_an
         document = generate(kind="award", variant="F7S/8", seed=seed)
         if any(s["folded"] for s in table_view(document)["seats"]):
             break
-    html = _check_table(document, "award", seen, reveal=True)
+    html = _check_table(document, "award", seen)
     assert seen["folded_face_down"] >= 1
     assert "sseat__shown" in html  # the live hands are turned up
 

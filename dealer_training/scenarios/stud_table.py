@@ -10,17 +10,27 @@ Drill questions, hand-walk steps and the editor's preview draw the same context 
 
 from __future__ import annotations
 
+import html
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from django.utils.functional import Promise
-from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext
 
 from .card_svg import backs_svg, face_svg, faces_svg
 from .labels import STREETS, card_info, cards_info, chips, describe_event, seat_list, seat_text
+
+
+def _escaped(value: Any) -> str:
+    """``value`` as HTML: kept when already HTML (built by format_html, a SafeString), escaped
+    otherwise. As django.utils.html.conditional_escape, without its check for lazy text on every
+    call (the table is drawn on every question page and answer, a few hundred values each)."""
+    if hasattr(value, "__html__"):
+        return str(value.__html__())
+    return html.escape(str(value))
+
 
 # History entries that are not a player's betting action.
 UNSEATED = ("deal", "community", "event", "show")
@@ -69,29 +79,25 @@ def seat_cards_html(
     downcards, the upcards, the cards exposed beside the hand. A card an irregularity exposed is
     marked (``sseat__exposed``) and titled. Built here, once per seat, rather than card by card
     in the template."""
-    title = _("Exposed card")
+    title = _escaped(_("Exposed card"))
     groups = (
-        format_html_join(
-            "",
-            '<span class="sseat__shown{}">{}</span>',
-            ((" sseat__exposed" if c["exposed"] else "", face_svg(c)) for c in shown),
+        "".join(
+            f'<span class="sseat__shown{" sseat__exposed" if c["exposed"] else ""}">{face_svg(c)}</span>'
+            for c in shown
         ),
         backs_svg(downcards),
-        mark_safe(  # each piece is built by format_html
-            "".join(
-                format_html('<span class="sseat__exposed" title="{}">{}</span>', title, face_svg(c))
-                if c["exposed"]
-                else face_svg(c)
-                for c in upcards
-            )
+        "".join(
+            f'<span class="sseat__exposed" title="{title}">{face_svg(c)}</span>'
+            if c["exposed"]
+            else face_svg(c)
+            for c in upcards
         ),
-        format_html_join(
-            "",
-            '<span class="sseat__exposed sseat__beside" title="{}">{}</span>',
-            ((title, face_svg(c)) for c in exposed),
+        "".join(
+            f'<span class="sseat__exposed sseat__beside" title="{title}">{face_svg(c)}</span>'
+            for c in exposed
         ),
     )
-    return mark_safe("\n".join(groups))  # each group is built by format_html
+    return mark_safe("\n".join(groups))  # the cards are drawn SVG, the title escaped
 
 
 def seat_context(seat: Mapping[str, Any]) -> dict[str, Any]:
@@ -241,7 +247,7 @@ def _blocks(entries: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
         # ``fields``: what the line shows (HISTORY_LINES[kind]); ``item``: the entry's facts.
         if not blocks or blocks[-1]["kind"] != kind or kind not in ("deals", "actions"):
             blocks.append({"kind": kind, "items": []})
-        item["line"] = format_html(HISTORY_LINES[kind], **fields)
+        item["line"] = HISTORY_LINES[kind].format(**{k: _escaped(v) for k, v in fields.items()})
         blocks[-1]["items"].append(item)
 
     for entry in entries:
@@ -285,7 +291,7 @@ def _blocks(entries: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
                 text=text,
             )
     for each in blocks:
-        # Each line is built by format_html.
+        # Each line is built from escaped values.
         each["lines"] = mark_safe("".join(item["line"] for item in each["items"]))
     return blocks
 
@@ -424,3 +430,60 @@ def marked_seats_context(view: Mapping[str, Any], *, mark: Sequence[int]) -> dic
         # The seats' amounts show a bet row when any seat has a bet (as on the whole table).
         "any_bet": any(seat["bet"] for seat in view["seats"]),
     }
+
+
+def seat_html(
+    seat: Mapping[str, Any], *, any_bet: bool, replay: bool = False, oob: bool = False
+) -> SafeString:
+    """One seat of :func:`table_context` (or :func:`marked_seats_context`) as the table draws it:
+    an empty place, or the seat's number, cards, tags, amounts and last action. ``replay``: a
+    show-me step's table (no ids: the page holds the live table too); ``oob``: swapped into the
+    table by its id (htmx out of band). Built here, once per seat, rather than field by field in
+    the template: the seat is drawn on every question page and answer."""
+    number = _escaped(seat["number"])
+    if seat["empty"]:
+        classes = _escaped(seat["classes"])
+        return mark_safe(
+            f'<div class="{classes}" aria-hidden="true"><span class="sseat__num">{number}</span></div>'
+        )
+    attributes = "" if replay else f' id="table-seat-{number}"'
+    classes = _escaped(seat["classes"]) + (" sseat--focus" if seat.get("focus") else "")
+    flags = (" data-folded" if seat["folded"] else "") + (" data-all-in" if seat["all_in"] else "")
+    if oob:
+        flags += ' hx-swap-oob="true"'
+    parts = [
+        f'<div{attributes} class="{classes}" data-seat="{number}"{flags}>',
+        f'<p class="sseat__num"><span aria-hidden="true">{number}</span>'
+        f'<span class="visually-hidden">{_escaped(seat["name"])}</span></p>',
+        f'<p class="sseat__cards">{seat["cards_html"]}</p>',
+    ]
+    if seat["marked"] or seat["tags"]:
+        tags = []
+        if seat["marked"]:
+            answer = _escaped(pgettext("the seat the correct answer names", "Answer"))
+            tags.append(f'<span class="tag tag--ok">✓ {answer}</span>')
+        for tag in seat["tags"]:
+            tone = f" tag--{_escaped(tag['tone'])}" if tag["tone"] else ""
+            tags.append(f'<span class="tag{tone}">{_escaped(tag["text"])}</span>')
+        parts.append(f'<p class="sseat__tags">{"".join(tags)}</p>')
+    amounts = [("stack", _("Stack"), seat["stack"])]
+    if any_bet:
+        amounts.append(("bet", _("Bet"), seat["bet"] or "–"))
+    amounts += [("committed", _("In pot"), seat["committed"]), ("ante", _("Ante"), seat["ante"])]
+    parts.append(
+        '<dl class="sseat__chips">'
+        + "".join(
+            f'<div data-field="{field}"><dt>{_escaped(label)}</dt>'
+            f'<dd class="amount">{_escaped(amount)}</dd></div>'
+            for field, label, amount in amounts
+        )
+        + "</dl>"
+    )
+    if seat["last_action"] or seat["returned"]:
+        note = f"<span>{_escaped(seat['last_action'])}</span>" if seat["last_action"] else ""
+        if seat["returned"]:
+            returned = _("%(amount)s returned") % {"amount": seat["returned"]}
+            note += f'<span data-field="returned">{_escaped(returned)}</span>'
+        parts.append(f'<p class="sseat__note">{note}</p>')
+    parts.append("</div>")
+    return mark_safe("\n".join(parts))  # every value above is escaped

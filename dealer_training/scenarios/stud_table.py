@@ -341,6 +341,11 @@ def _pots(pot: Mapping[str, Any]) -> list[dict[str, str]]:
     return pots
 
 
+def _any_bet(view: Mapping[str, Any]) -> bool:
+    """Whether any seat has a bet on this street: the seats' amounts then show a bet row."""
+    return any(seat["bet"] for seat in view["seats"])
+
+
 def _places(view: Mapping[str, Any]) -> int:
     seat_count: int = max([view.get("seat_count") or 0, *(s["seat"] for s in view["seats"])])
     return max(seat_count, 2)
@@ -389,7 +394,6 @@ def table_context(view: Mapping[str, Any], *, mark: Sequence[int] = ()) -> dict[
             )
             continue
         seats.append(_occupied(occupied[number], places=places, mark=mark, last=last))
-    live = [s for s in seats if not s["empty"]]
     community = card_info(view["community_card"]) if view.get("community_card") else None
     pot = view.get("pot")
     total = pot.get("total") if pot else None
@@ -405,7 +409,7 @@ def table_context(view: Mapping[str, Any], *, mark: Sequence[int] = ()) -> dict[
         "pot_total": chips(total) if total is not None else None,
         "pot_collected": chips(collected) if collected is not None and collected != total else None,
         "pots": _pots(pot) if pot else [],
-        "any_bet": any(s["bet"] for s in live),
+        "any_bet": _any_bet(view),
         "stub": view.get("stub"),
         "community": community,
         "community_html": face_svg(community) if community else "",
@@ -427,8 +431,7 @@ def marked_seats_context(view: Mapping[str, Any], *, mark: Sequence[int]) -> dic
             for seat in view["seats"]
             if seat["seat"] in mark
         ],
-        # The seats' amounts show a bet row when any seat has a bet (as on the whole table).
-        "any_bet": any(seat["bet"] for seat in view["seats"]),
+        "any_bet": _any_bet(view),  # as on the whole table
     }
 
 

@@ -121,6 +121,10 @@ def exam_message(error: ExamError) -> str:
     return str(EXAM_ERRORS[error.code]) % params
 
 
+# The element "Next question" swaps the next question into (base.html's <main>).
+NEXT_TARGET = "main"
+
+
 def _session_or_404(request: OrgHttpRequest, pk: int) -> DrillSession:
     session = session_for_trainee(organisation=request.org, trainee=request.user, pk=pk)
     if session is None:
@@ -202,7 +206,8 @@ def play(request: OrgHttpRequest, session_id: int) -> HttpResponse:
         raise Http404("No such drill session.")
     session, question = found
     if question is None:
-        return redirect("drills:result", org_slug=request.org.slug, session_id=session.pk)
+        url = reverse("drills:result", args=[request.org.slug, session.pk])
+        return HttpResponseClientRedirect(url) if request.htmx else HttpResponseRedirect(url)
     return _question_page(request, session, question)
 
 
@@ -264,8 +269,14 @@ def _question_page(
         # The panel takes the place of the form's panel, the seats theirs (hx-swap-oob).
         response = render(request, "drills/question.html#marks", context, status=status)
         return reswap(retarget(response, "#question-panel"), "outerHTML")
-    # htmx swaps the table and the panel in place (the answer form's target).
-    template = "drills/question.html#main" if request.htmx else "drills/question.html"
+    if request.htmx and request.htmx.target == NEXT_TARGET:
+        # "Next question": the page under the header, which stays.
+        template = "drills/question.html#next_page"
+    elif request.htmx:
+        # htmx swaps the table and the panel in place (the answer form's target).
+        template = "drills/question.html#main"
+    else:
+        template = "drills/question.html"
     return render(request, template, context, status=status)
 
 
@@ -311,6 +322,8 @@ def _question_context(
         "timed": is_timed(session),
         "exam_running": session.mode == Mode.EXAM and session.finished_at is None,
         "answered": False,
+        # "Next question" swaps the next one in by htmx (NEXT_TARGET), except in hand walks.
+        "next_by_htmx": session.mode != Mode.WALK,
     }
 
 

@@ -302,5 +302,10 @@
     // the panel, which sets the page up once.
     if (event.target.closest && event.target.closest("[data-table]")) return;
     setUp();
+    // "Next question" swaps the page under the header: the reading starts at its top again, as
+    // after a page load (the link that had the focus is gone).
+    if (event.target.id === "main" && !document.querySelector("[data-next]")) {
+      event.target.focus({ preventScroll: true });
+    }
   });
 })();

@@ -2,8 +2,9 @@
 
 Starts gunicorn on 127.0.0.1 against a PostgreSQL database made for the run, logs in
 ``--trainees`` trainees, and lets each of them, on a thread of its own with a keep-alive
-connection, answer drill questions for ``--seconds``: load the question page, read the question,
-post the right answer as the page's htmx form does. In the same run the same number of clients
+connection, answer drill questions for ``--seconds``: load the question page (the first as a page,
+the next ones as the page's "Next question" asks for them, by htmx), read the question, post the
+right answer as the page's htmx form does. In the same run the same number of clients
 request a trivial Django view (the cost of a request through the same server and middleware).
 
 Printed: answers per second, p50 and p95 latency of the answer round trip (the POST) and of the
@@ -207,9 +208,12 @@ def _answerer(port: int, person: dict[str, Any], until: float, tally: Tally, thi
         time.sleep(rng.uniform(0, think))  # trainees do not all start at the same instant
     warm = True  # the first round trip of a connection (a thread's first request) is not timed
     play = f"/o/bench/drills/s/{person['session']}/"
+    # The first question loads as a page; "Next question" swaps the next ones in by htmx.
+    next_headers = {**headers, "HX-Request": "true", "HX-Target": "main"}
+    page_headers = headers
     while time.monotonic() < until:
         started = time.perf_counter()
-        conn, status, body = _request(port, conn, "GET", play, headers=headers)
+        conn, status, body = _request(port, conn, "GET", play, headers=page_headers)
         page_ms = (time.perf_counter() - started) * 1000
         match = QUESTION_ID.search(body)
         if status != 200 or match is None:
@@ -241,6 +245,8 @@ def _answerer(port: int, person: dict[str, Any], until: float, tally: Tally, thi
                     tally.answered += 1
         if status != 200:
             tally.note("POST answer", status, body)
+        else:
+            page_headers = next_headers
         warm = False
         if think:
             # Reading the feedback and the next table: a dealer's pace (varied, so that the

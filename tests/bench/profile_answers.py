@@ -2,7 +2,8 @@
 
 One trainee answers ``--answers`` practice questions in process, through Django's test client
 with the benchmark server's settings (PostgreSQL, a database made for the run; ``--sqlite`` for a
-file of its own): the question page (GET) and the answer (POST, as the page's htmx form sends it).
+file of its own): the question page (GET, as the page's "Next question" asks for it by htmx) and
+the answer (POST, as the page's htmx form sends it).
 Printed: CPU milliseconds per request (median and p95) and the queries of each, for the two views
 and a trivial view; with ``--profile`` a pyinstrument profile of the answering part (the text
 summary, and an HTML file with ``--html``).
@@ -77,7 +78,11 @@ def _round_trip(
                 print(f"  {float(query['time']) * 1000:6.2f} ms  {query['sql'][:150]}")
         return response
 
-    page = timed("question page (GET)", lambda: client.get(f"/o/profile/drills/s/{session.pk}/"))
+    # "Next question" asks for the next question by htmx (the first of a session loads as a page).
+    page = timed(
+        "question page (GET)",
+        lambda: client.get(f"/o/profile/drills/s/{session.pk}/", HTTP_HX_REQUEST="true", HTTP_HX_TARGET="main"),
+    )
     match = QUESTION_ID.search(page.content.decode())
     assert match, "no answer form on the question page"
     question = Question.objects.get(pk=int(match[1]))

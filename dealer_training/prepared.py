@@ -34,28 +34,40 @@ class _Slot:
     name: str
 
 
-@dataclass(frozen=True)
 class _Compiled:
-    sql: str
-    params: tuple[Any, ...]  # constants, and a _Slot where a request's value goes
-    compiler: Any
+    """A query compiled for one database alias, with what reading its rows needs (the columns'
+    converters, the related objects' populators), worked out once as ``ModelIterable`` does for
+    each queryset it runs."""
 
-    def instances(self, rows: list[tuple[Any, ...]], using: str) -> list[Any]:
-        """Model instances of ``rows``, as ``ModelIterable`` makes them."""
-        compiler = self.compiler
-        select, klass_info, annotations = compiler.select, compiler.klass_info, compiler.annotation_col_map
-        model = klass_info["model"]
+    def __init__(self, sql: str, params: tuple[Any, ...], compiler: Any, using: str) -> None:
+        self.sql = sql
+        self.params = params  # constants, and a _Slot where a request's value goes
+        self.using = using
+        select, klass_info = compiler.select, compiler.klass_info
+        self.model = klass_info["model"]
         fields = klass_info["select_fields"]
-        start, end = fields[0], fields[-1] + 1
-        init_list = [column[0].target.attname for column in select[start:end]]
+        self.start, self.end = fields[0], fields[-1] + 1
+        self.init_list = [column[0].target.attname for column in select[self.start : self.end]]
         # Django 5.2's signature (the type stubs follow a later Django's, which adds a fetch mode).
-        populators = get_related_populators(klass_info, select, using)  # type: ignore[call-arg]
+        self.populators = get_related_populators(klass_info, select, using)  # type: ignore[call-arg]
+        self.annotations = list((compiler.annotation_col_map or {}).items())
+        columns = [s[0] for s in select[0 : compiler.col_count]]
+        if compiler.has_composite_fields(columns):
+            raise ValueError("composite primary keys are not supported")
+        self.converters = compiler.get_converters(columns)
+        self.compiler = compiler
+
+    def instances(self, rows: list[tuple[Any, ...]]) -> list[Any]:
+        """Model instances of ``rows``, as ``ModelIterable`` makes them."""
+        if self.converters:
+            rows = list(self.compiler.apply_converters(rows, self.converters))
+        using, model, init_list, start, end = self.using, self.model, self.init_list, self.start, self.end
         made = []
-        for row in compiler.results_iter([rows]):
+        for row in rows:
             instance = model.from_db(using, init_list, row[start:end])
-            for populator in populators:
+            for populator in self.populators:
                 populator.populate(row, instance)
-            for name, position in (annotations or {}).items():
+            for name, position in self.annotations:
                 setattr(instance, name, row[position])
             made.append(instance)
         return made
@@ -81,7 +93,7 @@ class Prepared(Generic[_M]):
         with connections[using].cursor() as cursor:
             cursor.execute(compiled.sql, params)
             rows = cursor.fetchall()
-        return compiled.instances(rows, using)
+        return compiled.instances(rows)
 
     def first(self, *, using: str = "default", **values: Any) -> _M | None:
         found = self.all(using=using, **values)
@@ -105,7 +117,7 @@ class Prepared(Generic[_M]):
         placed = [p.name for p in params if isinstance(p, _Slot)]
         if sorted(placed) != sorted(self._types):
             raise ValueError(f"each value must be compared with an exact filter, once, as itself: {placed}")
-        compiled = _Compiled(sql=sql, params=params, compiler=compiler)
+        compiled = _Compiled(sql, params, compiler, using)
         self._compiled[using] = compiled
         return compiled
 

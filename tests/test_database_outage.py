@@ -11,12 +11,12 @@ def test_a_lost_database_connection_answers_503_with_a_page_and_the_next_request
 
     client.force_login(trainee.user)
     url = reverse("drills:index", args=[trainee.organisation.slug])
-    real = access.membership_for_user_and_slug
+    real = access.membership_and_user
 
     def database_gone(**kwargs):
         raise OperationalError("server closed the connection unexpectedly")
 
-    monkeypatch.setattr(access, "membership_for_user_and_slug", database_gone)
+    monkeypatch.setattr(access, "membership_and_user", database_gone)
     response = client.get(url)
     assert response.status_code == 503
     assert response["Retry-After"] == "30"
@@ -26,7 +26,7 @@ def test_a_lost_database_connection_answers_503_with_a_page_and_the_next_request
     assert "Traceback" not in html
     assert "OperationalError" not in html
 
-    monkeypatch.setattr(access, "membership_for_user_and_slug", real)
+    monkeypatch.setattr(access, "membership_and_user", real)
     assert client.get(url).status_code == 200
 
 
@@ -39,6 +39,6 @@ def test_other_errors_are_not_dressed_up_as_an_outage(client, trainee, monkeypat
     def broken(**kwargs):
         raise ValueError("a bug, not an outage")
 
-    monkeypatch.setattr(access, "membership_for_user_and_slug", broken)
+    monkeypatch.setattr(access, "membership_and_user", broken)
     response = client.get(reverse("drills:index", args=[trainee.organisation.slug]))
     assert response.status_code == 500

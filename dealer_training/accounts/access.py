@@ -17,8 +17,9 @@ from collections.abc import Callable, Iterable
 from functools import wraps
 from typing import Any
 
+from django.contrib.auth import SESSION_KEY
 from django.contrib.auth.views import redirect_to_login
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpRequest, HttpResponseBase
 from django_htmx.middleware import HtmxDetails
 
@@ -26,7 +27,8 @@ from dealer_training.infra.access import ACCESS_RULE_ATTR, AccessRule, View, acc
 from dealer_training.infra.access import mark as _mark
 
 from .models import Membership, Organisation, Role, User
-from .selectors import membership_for_user_and_slug
+from .backends import user_read
+from .selectors import membership_and_user
 
 CURRENT_ORG_SESSION_KEY = "current_org_slug"
 
@@ -84,9 +86,15 @@ def org_view(*, roles: Iterable[str]) -> Callable[[View], View]:
     def decorator(view: View) -> View:
         @wraps(view)
         def wrapped(request: HttpRequest, *args: Any, org_slug: str, **kwargs: Any) -> HttpResponseBase:
-            if not request.user.is_authenticated:
-                return redirect_to_login(request.get_full_path())
-            membership = membership_for_user_and_slug(user=request.user, slug=org_slug)
+            # The membership is read with its user, which the login then takes (one query for
+            # both); the login is checked as always (the session's hash, is_active).
+            user_id = _session_user_id(request)
+            membership = None if user_id is None else membership_and_user(user_id=user_id, slug=org_slug)
+            with user_read(membership.user if membership is not None else None):
+                if not request.user.is_authenticated:
+                    return redirect_to_login(request.get_full_path())
+            if user_id != request.user.pk:  # a user the session does not name (set by other means)
+                membership = membership_and_user(user_id=request.user.pk, slug=org_slug)
             if membership is None:
                 raise Http404("No such organisation.")
             if membership.role not in allowed:
@@ -100,6 +108,17 @@ def org_view(*, roles: Iterable[str]) -> Callable[[View], View]:
         return _mark(wrapped, AccessRule(kind="org", roles=allowed))
 
     return decorator
+
+
+def _session_user_id(request: HttpRequest) -> int | None:
+    """The user the login session names, or None (not logged in, or a value that is no user id)."""
+    value = request.session.get(SESSION_KEY)
+    if value is None:
+        return None
+    try:
+        return int(User._meta.pk.to_python(value))  # type: ignore[union-attr]
+    except (TypeError, ValueError, ValidationError):
+        return None
 
 
 ALL_ROLES = tuple(Role.values)

@@ -3,12 +3,15 @@ compiled once.
 
 Every request of a logged-in user reads its user; the read is the ORM's own query on the
 primary key (``dealer_training.prepared``), built and compiled once per process instead of on
-every request. Logging in, the ``is_active`` checks and permissions are ModelBackend's; a login
+every request, or, on a page of an organisation, with the membership (``user_read``). Logging in, the ``is_active`` checks and permissions are ModelBackend's; a login
 it refuses is refused for good (the backends listed after it are not asked).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from django.contrib.auth.backends import ModelBackend
@@ -24,6 +27,22 @@ BACKEND_PATH = "dealer_training.accounts.backends.AccountBackend"
 
 # ModelBackend's read of a session's user (settings.AUTH_USER_MODEL is this User).
 _USER = Prepared(lambda pk: User._default_manager.filter(pk=pk), pk=int)
+
+
+# A user row the request has read already (with the membership of the page's organisation): the
+# session's user is taken from it instead of being read again, when it is the session's user.
+_READ: ContextVar[User | None] = ContextVar("user_read_with_the_request", default=None)
+
+
+@contextmanager
+def user_read(user: User | None) -> Iterator[None]:
+    """While inside, :meth:`AccountBackend.get_user` takes ``user`` for its primary key (Django's
+    ``get_user`` still checks the session's hash against it and ``is_active``)."""
+    token = _READ.set(user)
+    try:
+        yield
+    finally:
+        _READ.reset(token)
 
 
 class AccountBackend(ModelBackend):
@@ -47,5 +66,6 @@ class AccountBackend(ModelBackend):
         return user
 
     def get_user(self, user_id: Any) -> User | None:
-        user = _USER.first(pk=user_id)
+        read = _READ.get()
+        user = read if read is not None and read.pk == user_id else _USER.first(pk=user_id)
         return user if user is not None and self.user_can_authenticate(user) else None

@@ -173,3 +173,44 @@ def test_navigation_marks_the_current_page(login_as, owner):
 def test_wrong_http_method_answers_405(login_as, owner, method, url):
     response = getattr(login_as(owner), method)(url)
     assert response.status_code == 405
+
+
+def test_a_page_of_an_organisation_reads_the_login_with_the_membership_in_one_query(client, trainee):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    client.force_login(trainee.user)
+    url = reverse("drills:index", args=[trainee.organisation.slug])
+    client.get(url)
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get(url)
+    assert response.status_code == 200
+    assert response.wsgi_request.user == trainee.user
+    reads = [q["sql"] for q in queries.captured_queries if 'FROM "accounts_' in q["sql"]]
+    # The membership's read joins the user and the organisation; the user is not read again.
+    assert len(reads) == 1
+    assert 'INNER JOIN "accounts_user"' in reads[0]
+
+
+@pytest.mark.parametrize("change", ["password changed", "deactivated"])
+def test_the_login_read_with_the_membership_is_checked_as_always(client, trainee, change):
+    client.force_login(trainee.user)
+    url = reverse("drills:index", args=[trainee.organisation.slug])
+    assert client.get(url).status_code == 200
+    user = trainee.user
+    if change == "password changed":  # elsewhere: this session's hash no longer matches
+        user.set_password("a-new-password-2")
+    else:
+        user.is_active = False
+    user.save()
+    response = client.get(url)
+    assert response.status_code == 302
+    assert response["Location"].startswith(reverse("accounts:login"))
+
+
+def test_a_member_of_another_organisation_gets_404_with_the_login_read_once(client, trainee):
+    other = MembershipFactory(organisation=OrganisationFactory(slug="elsewhere"))
+    client.force_login(trainee.user)
+    response = client.get(reverse("drills:index", args=[other.organisation.slug]))
+    assert response.status_code == 404
+    assert response.wsgi_request.user == trainee.user

@@ -280,7 +280,13 @@
     }
     if (!typing && (event.key === "n" || event.key === "N")) {
       var next = document.querySelector("[data-next]");
-      if (next) { event.preventDefault(); next.click(); }
+      if (next) {
+        event.preventDefault();
+        // A link htmx swapped in is set up when the swap settles: set it up now, so that a key
+        // pressed at once still goes on by htmx rather than loading the page.
+        if (window.htmx) window.htmx.process(next);
+        next.click();
+      }
       return;
     }
     if (event.key === "Enter" && !typing && form() && event.target.tagName !== "BUTTON" && event.target.tagName !== "A") {

@@ -152,6 +152,46 @@ def test_a_trainee_practises_five_bring_ins_by_tapping_on_a_phone(new_page, scre
     assert page.console_errors == []
 
 
+TITLES = {"en": "Question {n} of {total}", "ja": "全 {total} 問中 {n} 問目"}
+
+
+@pytest.mark.parametrize(("language", "viewport"), [("en", DESKTOP), ("ja", PHONE)])
+def test_next_question_comes_in_place_of_the_answered_one_without_loading_the_page(
+    new_page, screenshot, demo_data, language, viewport
+):
+    page = new_page(viewport=viewport, locale=LOCALES[language])
+    _log_in(page, language)
+    _open_drills(page, language)
+    _start(page, language, skill="betting", variant="F7S", count=3)
+    session = _session(page)
+    play_url = page.url
+    for number in (1, 2, 3):
+        expect(page).to_have_title(re.compile("^" + re.escape(TITLES[language].format(n=number, total=3))))
+        expect(page.locator(".drill-head__count")).to_have_text(TITLES[language].format(n=number, total=3))
+        question = _pending(page)
+        assert question.position == number - 1
+        _fill_answer(page, question)
+        expect(page.locator("[data-feedback]")).to_have_attribute("data-feedback", "right")
+        if number == 1:
+            # A mark on the document: a page load would lose it, htmx's swap keeps it.
+            page.evaluate("window.sameDocument = true")
+        if number < 3:
+            page.keyboard.press("n")
+            expect(page.locator("[data-answer-form]")).to_be_visible()
+            assert page.evaluate("window.sameDocument === true")
+            assert page.url == play_url
+            # The page under the header was swapped: one header, one main, the focus on main.
+            expect(page.locator("header.site-header")).to_have_count(1)
+            expect(page.locator("main#main")).to_have_count(1)
+            expect(page.locator("main#main")).to_be_focused()
+            if number == 1:
+                screenshot(page, "next-question")
+    page.keyboard.press("n")
+    expect(page).to_have_url(re.compile(rf"/drills/s/{session.pk}/result/$"))
+    expect(page.locator(".result")).to_contain_text("3 / 3")
+    assert page.console_errors == []
+
+
 @pytest.mark.parametrize("language", ["ja", "en"])
 def test_a_speed_session_is_answered_by_keyboard_with_the_clock_running(
     new_page, screenshot, demo_data, language

@@ -26,8 +26,8 @@ from django_htmx.middleware import HtmxDetails
 from dealer_training.infra.access import ACCESS_RULE_ATTR, AccessRule, View, access_rule_of, public_view
 from dealer_training.infra.access import mark as _mark
 
-from .models import Membership, Organisation, Role, User
 from .backends import user_read
+from .models import Membership, Organisation, Role, User
 from .selectors import membership_and_user
 
 CURRENT_ORG_SESSION_KEY = "current_org_slug"
@@ -116,7 +116,7 @@ def _session_user_id(request: HttpRequest) -> int | None:
     if value is None:
         return None
     try:
-        return int(User._meta.pk.to_python(value))  # type: ignore[union-attr]
+        return int(User._meta.pk.to_python(value))
     except (TypeError, ValueError, ValidationError):
         return None
 

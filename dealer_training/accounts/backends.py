@@ -3,8 +3,9 @@ compiled once.
 
 Every request of a logged-in user reads its user; the read is the ORM's own query on the
 primary key (``dealer_training.prepared``), built and compiled once per process instead of on
-every request, or, on a page of an organisation, with the membership (``user_read``). Logging in, the ``is_active`` checks and permissions are ModelBackend's; a login
-it refuses is refused for good (the backends listed after it are not asked).
+every request, or, on a page of an organisation, the membership's read (``user_read``). Logging
+in, the ``is_active`` checks and permissions are ModelBackend's; a login it refuses is refused
+for good (the backends listed after it are not asked).
 """
 
 from __future__ import annotations

@@ -79,10 +79,9 @@ def _round_trip(
         return response
 
     # "Next question" asks for the next question by htmx (the first of a session loads as a page).
-    page = timed(
-        "question page (GET)",
-        lambda: client.get(f"/o/profile/drills/s/{session.pk}/", HTTP_HX_REQUEST="true", HTTP_HX_TARGET="main"),
-    )
+    next_by_htmx = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "main"}
+    play = f"/o/profile/drills/s/{session.pk}/"
+    page = timed("question page (GET)", lambda: client.get(play, **next_by_htmx))
     match = QUESTION_ID.search(page.content.decode())
     assert match, "no answer form on the question page"
     question = Question.objects.get(pk=int(match[1]))

@@ -1,4 +1,4 @@
-""""Next question" by htmx: the next question takes the place of the answered one under the same
+""" "Next question" by htmx: the next question takes the place of the answered one under the same
 header (the page's <main>), with the page's title; applied to the page, the swap leaves what a
 full load of the next question shows. Hand walks, whose live table sets itself up on a page load,
 load the next question as a page."""
@@ -27,9 +27,7 @@ def _session(org, trainee, mode):
         add_item(drill_set, skill="betting", variant="F7S", count=3)
         return exam_start(organisation=org, trainee=trainee.user, drill_set=drill_set, seed="next")
     kwargs = {"walk_level": "table_ready", "variant": "FR"} if mode == "walk" else {"skill": "betting"}
-    return session_start(
-        organisation=org, trainee=trainee.user, mode=mode, count=3, seed="next", **kwargs
-    )
+    return session_start(organisation=org, trainee=trainee.user, mode=mode, count=3, seed="next", **kwargs)
 
 
 def _next_link(html):
@@ -59,7 +57,8 @@ def test_next_question_by_htmx_swaps_in_what_a_full_load_of_the_next_question_sh
     assert response.status_code == 200
     html = response.content.decode()
     # Only the page under the header: no header, no footer, no document around it.
-    assert "<html" not in html and "site-header" not in html and "site-footer" not in html
+    for outside in ("<html", "site-header", "site-footer"):
+        assert outside not in html
     swapped_in = parse(TITLE.sub("", html))
     second = current_question(session=session)
     assert second.position == 1

@@ -97,6 +97,9 @@ def org_view(*, roles: Iterable[str]) -> Callable[[View], View]:
                 membership = membership_and_user(user_id=request.user.pk, slug=org_slug)
             if membership is None:
                 raise Http404("No such organisation.")
+            if membership.user_id == user_id:
+                # The login took this row: the view reads it directly, not through the lazy wrapper.
+                request.user = membership.user
             if membership.role not in allowed:
                 raise PermissionDenied
             request.org = membership.organisation  # type: ignore[attr-defined]

@@ -5,11 +5,14 @@ this module adds their wording (``WORDING``), checks that an organisation's over
 and describes them for people. What a flag means at the table is decided by the engine in games/.
 """
 
+import functools
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 from django_stubs_ext import StrPromise
 
@@ -179,7 +182,21 @@ def describe_rules(
     *, ruleset: str, overrides: Mapping[str, Any], structure: Mapping[str, int] | None = None
 ) -> list[RuleLine]:
     """The flags in force as people read them; ``structure`` (``bring_in`` and ``small_bet``), when
-    given, puts the room's or the hand's amounts into the readings that depend on them."""
+    given, puts the room's or the hand's amounts into the readings that depend on them.
+
+    Every question of a drill shows them: each reading is made once per process and language
+    (memoized on all it depends on: the rule set, the overrides, the two amounts, the language)."""
+    amounts = None if structure is None else (structure["small_bet"], structure["bring_in"])
+    return list(_described(ruleset, json.dumps(overrides, sort_keys=True), amounts, get_language()))
+
+
+@functools.lru_cache(maxsize=512)
+def _described(
+    ruleset: str, overrides_json: str, amounts: tuple[int, int] | None, language: str | None
+) -> tuple[RuleLine, ...]:
+    # ``language`` is the active one (the readings are made in it): an argument only to key the cache.
+    overrides: dict[str, Any] = json.loads(overrides_json)
+    structure = None if amounts is None else {"small_bet": amounts[0], "bring_in": amounts[1]}
     lines = []
     for flag in FLAGS.values():
         value = overrides.get(flag.name, flag.presets[ruleset])
@@ -200,4 +217,4 @@ def describe_rules(
                 rules=tuple(flag_rule_keys(flag.name)),
             )
         )
-    return lines
+    return tuple(lines)

@@ -278,3 +278,31 @@ def test_the_house_rules_page_only_shows_the_form_and_posts_it_to_the_check(logi
     assert client.post("/o/ginza/house-rules/", {**PRESET_FORM, "ruleset": "robert-cash"}).status_code == 405
     assert Organisation.objects.get(slug="ginza").ruleset == "tda-2024"
     assert f'action="{SAVE_URL}"' in client.get("/o/ginza/house-rules/").content.decode()
+
+
+def test_the_rules_description_is_made_once_per_language_and_follows_each_input():
+    overrides = {"cap_lifted_heads_up": True}
+    amounts = {"bring_in": 200, "small_bet": 500}
+    with override("en"):
+        english = describe_rules(ruleset="tda-2024", overrides=overrides, structure=amounts)
+    with override("ja"):
+        japanese = describe_rules(ruleset="tda-2024", overrides=overrides, structure=amounts)
+    from dealer_training.accounts.house_rules import _described
+
+    hits = _described.cache_info().hits
+    with override("en"):
+        again = describe_rules(ruleset="tda-2024", overrides=overrides, structure=amounts)
+        assert _described.cache_info().hits == hits + 1  # made once: the English reading again
+        other_amounts = describe_rules(
+            ruleset="tda-2024", overrides=overrides, structure={"bring_in": 300, "small_bet": 1000}
+        )
+        no_overrides = describe_rules(ruleset="tda-2024", overrides={}, structure=amounts)
+    assert [line.value for line in again] == [line.value for line in english]
+    assert [line.value for line in japanese] != [line.value for line in english]
+    assert "Yes" in [line.value for line in english]
+    assert {line.value for line in other_amounts} != {line.value for line in english}
+    assert [line.overridden for line in no_overrides] != [line.overridden for line in english]
+    # A caller changing the list it got does not change what the next caller gets.
+    english.clear()
+    with override("en"):
+        assert len(describe_rules(ruleset="tda-2024", overrides=overrides, structure=amounts)) == len(again)

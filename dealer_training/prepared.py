@@ -10,6 +10,9 @@ select_related included), only the building and compiling are skipped.
 Only ``exact`` filters on the values are supported, each value compared once, and the compiled SQL
 must hold each placeholder once and as itself: :meth:`Prepared._compile` checks both (it refuses
 a lookup that may escape or wrap a value, such as ``__iexact`` or ``__contains``).
+
+The two rows every answer writes (the question issued, the attempt) go through :func:`insert`:
+the ORM's INSERT for the model, compiled once, run with the row's values.
 """
 
 from __future__ import annotations
@@ -23,6 +26,8 @@ from django.db import connections
 from django.db.models import Model, QuerySet
 from django.db.models.lookups import Exact
 from django.db.models.query import get_related_populators
+from django.db.models.signals import post_save, pre_save
+from django.db.models.sql import InsertQuery
 from django.db.models.sql.where import WhereNode
 
 _M = TypeVar("_M", bound=Model)
@@ -138,3 +143,67 @@ def _hashable(value: Any) -> bool:
     except TypeError:
         return False
     return True
+
+
+@dataclass(frozen=True)
+class _CompiledInsert:
+    sql: str
+    fields: tuple[Any, ...]
+
+
+_inserts: dict[tuple[type[Model], str], _CompiledInsert] = {}
+
+
+def insert(obj: _M, *, using: str = "default") -> _M:
+    """Write the new row ``obj`` as ``obj.save()`` (``Model.objects.create``) writes it, with the
+    INSERT compiled once per model and database alias: the same columns and values (each field's
+    ``pre_save``, such as ``auto_now_add``, and its conversion for the database), the primary key
+    set from the database, ``pre_save`` and ``post_save`` sent. A unique constraint it breaks
+    raises ``IntegrityError`` as the ORM's INSERT does."""
+    model = type(obj)
+    compiled = _inserts.get((model, using)) or _compile_insert(model, using)
+    if any(hasattr(getattr(obj, f.attname), "resolve_expression") for f in compiled.fields):
+        # A value the database works out (a field left to its database default, an expression):
+        # the ORM's own INSERT writes it.
+        obj.save(force_insert=True, using=using)
+        return obj
+    connection = connections[using]
+    obj._prepare_related_fields_for_save(operation_name="save")  # type: ignore[attr-defined]  # as save()
+    pre_save.send(sender=model, instance=obj, raw=False, using=using, update_fields=None)
+    values = [field.get_db_prep_save(field.pre_save(obj, True), connection) for field in compiled.fields]
+    with connection.cursor() as cursor:
+        cursor.execute(compiled.sql, values)
+        obj.pk = cursor.fetchone()[0]
+    obj._state.adding = False
+    obj._state.db = using
+    post_save.send(sender=model, instance=obj, created=True, update_fields=None, raw=False, using=using)
+    return obj
+
+
+def _compile_insert(model: type[Model], using: str) -> _CompiledInsert:
+    meta = model._meta
+    pk = meta.pk
+    if pk is None or not pk.db_returning or meta.parents:
+        raise ValueError(f"{meta.label}: only models with an automatic primary key and no parents")
+    fields = tuple(f for f in meta.local_concrete_fields if f is not pk)
+    if any(f.db_returning and not f.has_db_default() for f in fields):
+        raise ValueError(f"{meta.label}: a field the database works out (generated) is not supported")
+    connection = connections[using]
+    query = InsertQuery(model)
+    # A row with a value for each field (not its database default): each field's placeholder. The
+    # SQL depends on the fields, not on their values.
+    row = model()
+    for field in fields:
+        if field.has_db_default():
+            setattr(row, field.attname, None)
+    query.insert_values(fields, [row], raw=False)
+    compiler = query.get_compiler(using=using)
+    if not connection.features.can_return_columns_from_insert:
+        raise ValueError(f"{connection.vendor}: the INSERT cannot return the new primary key")
+    compiler.returning_fields = [pk]
+    [(sql, params)] = compiler.as_sql()
+    if len(params) != len(fields):  # a field whose value is written as SQL, not as a parameter
+        raise ValueError(f"{meta.label}: each field's value must be a parameter of the INSERT")
+    compiled = _CompiledInsert(sql=sql, fields=fields)
+    _inserts[(model, using)] = compiled
+    return compiled

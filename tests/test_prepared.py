@@ -113,3 +113,99 @@ def test_the_login_session_is_read_in_one_query_and_an_expired_one_is_not(
     Session.objects.filter(session_key=key).update(expire_date=timezone.now() - timedelta(seconds=1))
     assert SessionStore(key).load() == {}
     assert client.get(home).status_code == 302  # logged out: to the login page
+
+
+def _issued_question(org, trainee):
+    from dealer_training.drills.services import current_question, session_start
+
+    return current_question(
+        session=session_start(
+            organisation=org, trainee=trainee.user, mode="practice", skill="stub", variant="F7S", count=9
+        )
+    )
+
+
+def _columns(row):
+    from django.forms.models import model_to_dict
+
+    return {k: v for k, v in model_to_dict(row).items() if k not in ("id", "position")}
+
+
+def test_a_compiled_insert_writes_the_row_the_orm_writes_and_sends_its_signals(trainee, org):
+    from django.db.models.signals import post_save, pre_save
+
+    from dealer_training.prepared import insert
+
+    source = _issued_question(org, trainee)
+    values = {
+        f.attname: getattr(source, f.attname)
+        for f in Question._meta.concrete_fields
+        if f.attname not in ("id", "position", "issued_at")
+    }
+    heard = []
+
+    def listen(sender, instance, **kwargs):
+        heard.append((kwargs.get("created"), instance.pk))
+
+    pre_save.connect(listen, sender=Question)
+    post_save.connect(listen, sender=Question)
+    try:
+        by_orm = Question.objects.create(position=7, **values)
+        compiled = insert(Question(position=8, **values))
+    finally:
+        pre_save.disconnect(listen, sender=Question)
+        post_save.disconnect(listen, sender=Question)
+    assert compiled.pk is not None
+    assert not compiled._state.adding
+    stored = Question.objects.get(pk=compiled.pk)
+    assert _columns(stored) == _columns(Question.objects.get(pk=by_orm.pk))
+    assert stored.issued_at == compiled.issued_at  # auto_now_add, as the ORM sets it
+    assert heard == [(None, None), (True, by_orm.pk), (None, None), (True, compiled.pk)]
+
+
+def test_a_compiled_insert_that_breaks_a_unique_constraint_raises_integrity_error(trainee, org):
+    from django.db import IntegrityError, transaction
+
+    from dealer_training.prepared import insert
+
+    source = _issued_question(org, trainee)
+    values = {
+        f.attname: getattr(source, f.attname) for f in Question._meta.concrete_fields if f.attname != "id"
+    }
+    with pytest.raises(IntegrityError), transaction.atomic():
+        insert(Question(**values))  # the same session and position
+    assert Question.objects.filter(session_id=source.session_id).count() == 1
+
+
+def test_a_field_left_to_its_database_default_is_written_by_the_orm(trainee, org, monkeypatch):
+    from dealer_training.prepared import insert
+
+    source = _issued_question(org, trainee)
+    values = {
+        f.attname: getattr(source, f.attname)
+        for f in Question._meta.concrete_fields
+        if f.attname not in ("id", "position", "issued_at", "walk_stage", "fields")
+    }
+    row = insert(Question(position=5, **values))
+    stored = Question.objects.get(pk=row.pk)
+    assert stored.walk_stage == ""
+    assert stored.fields == []
+
+
+def test_answering_writes_the_question_and_the_attempt_with_compiled_inserts(trainee, org, monkeypatch):
+    from django.db.models import Model
+
+    from dealer_training.drills.models import Attempt
+    from dealer_training.drills.services import attempt_submit
+    from tests.drills.helpers import form_data, parse_form
+
+    def no_save(self, *args, **kwargs):
+        if isinstance(self, (Question, Attempt)):
+            raise AssertionError(f"{type(self).__name__} written through save()")
+        return real(self, *args, **kwargs)
+
+    real = Model.save
+    monkeypatch.setattr(Model, "save", no_save)
+    question = _issued_question(org, trainee)
+    attempt_submit(question=question, given=parse_form(question, form_data(question)))
+    assert Attempt.objects.filter(question=question).count() == 1

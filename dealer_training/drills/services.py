@@ -21,7 +21,7 @@ from django.db.models import Exists, OuterRef, QuerySet, Subquery
 from django.utils import timezone
 
 from dealer_training.accounts.models import Organisation, User
-from dealer_training.prepared import Prepared
+from dealer_training.prepared import Prepared, insert
 from dealer_training.queueing import send_on_commit_coalesced
 from dealer_training.scenarios.choices import Skill
 from dealer_training.scenarios.models import MAX_DRILL_SET_QUESTIONS, DrillSet, Scenario
@@ -360,27 +360,29 @@ def _issue(session: DrillSession, position: int) -> Question:
     fields = tuple(f for f in item.fields if f in asked)
     try:
         question = _insert(
-            lambda: Question.objects.create(
-                session=session,
-                organisation_id=session.organisation_id,
-                trainee_id=session.trainee_id,
-                position=position,
-                skill=item.skill,
-                variant=item.variant,
-                kind=item.kind,
-                focus=item.focus,
-                fields=list(fields),
-                walk_stage=item.walk_stage,
-                walk_action=item.walk_action,
-                scenario_version_id=item.scenario_version_id,
-                seed=item.seed,
-                document=item.document,
-                expected=expected,
-                view=table_view(scenario),
-                # The other games have no stud rule set.
-                ruleset=str(item.document.get("_ruleset") or "tda-2024")
-                if game(item.variant).is_stud
-                else "",
+            lambda: insert(
+                Question(
+                    session=session,
+                    organisation_id=session.organisation_id,
+                    trainee_id=session.trainee_id,
+                    position=position,
+                    skill=item.skill,
+                    variant=item.variant,
+                    kind=item.kind,
+                    focus=item.focus,
+                    fields=list(fields),
+                    walk_stage=item.walk_stage,
+                    walk_action=item.walk_action,
+                    scenario_version_id=item.scenario_version_id,
+                    seed=item.seed,
+                    document=item.document,
+                    expected=expected,
+                    view=table_view(scenario),
+                    # The other games have no stud rule set.
+                    ruleset=str(item.document.get("_ruleset") or "tda-2024")
+                    if game(item.variant).is_stud
+                    else "",
+                )
             )
         )
     except IntegrityError:
@@ -630,22 +632,24 @@ def _attempt_of(
     review_pending: bool = False,
 ) -> Attempt:
     """The attempt row of an answer to ``question``, written."""
-    return Attempt.objects.create(
-        question=question,
-        organisation_id=question.organisation_id,
-        trainee_id=question.trainee_id,
-        session=session,
-        scenario_version_id=question.scenario_version_id,
-        mode=session.mode,
-        skill=question.skill,
-        variant=question.variant,
-        kind=question.kind,
-        ruleset=question.ruleset,
-        answer=dict(given),
-        **verdict_columns(verdict),
-        time_ms=time_ms,
-        speed=speed,
-        review_pending=review_pending,
+    return insert(
+        Attempt(
+            question=question,
+            organisation_id=question.organisation_id,
+            trainee_id=question.trainee_id,
+            session=session,
+            scenario_version_id=question.scenario_version_id,
+            mode=session.mode,
+            skill=question.skill,
+            variant=question.variant,
+            kind=question.kind,
+            ruleset=question.ruleset,
+            answer=dict(given),
+            **verdict_columns(verdict),
+            time_ms=time_ms,
+            speed=speed,
+            review_pending=review_pending,
+        )
     )
 
 

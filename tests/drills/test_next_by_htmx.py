@@ -14,7 +14,7 @@ from dealer_training.drills.services import current_question, session_start
 from tests.scenarios.factories import add_item
 
 from .conftest import HTMX, urls
-from .helpers import form_data
+from .helpers import form_data, other_form_data
 from .test_answer_swap import LANGUAGES, Node, parse
 
 NEXT = {**HTMX, "HTTP_HX_TARGET": "main"}
@@ -26,8 +26,18 @@ def _session(org, trainee, mode):
         drill_set = DrillSet.objects.create(organisation=org, title="Betting exam", is_exam=True)
         add_item(drill_set, skill="betting", variant="F7S", count=3)
         return exam_start(organisation=org, trainee=trainee.user, drill_set=drill_set, seed="next")
-    kwargs = {"walk_level": "table_ready", "variant": "FR"} if mode == "walk" else {"skill": "betting"}
-    return session_start(organisation=org, trainee=trainee.user, mode=mode, count=3, seed="next", **kwargs)
+    kwargs = {
+        "walk": {"walk_level": "table_ready", "variant": "FR"},
+        "holdem": {"variant": "NT"},  # another game's table
+    }.get(mode, {"skill": "betting"})
+    return session_start(
+        organisation=org,
+        trainee=trainee.user,
+        mode="practice" if mode == "holdem" else mode,
+        count=3,
+        seed="next",
+        **kwargs,
+    )
 
 
 def _next_link(html):
@@ -37,7 +47,7 @@ def _next_link(html):
 
 
 @pytest.mark.parametrize("language", ["en", "ja"])
-@pytest.mark.parametrize("mode", ["practice", "speed", "exam"])
+@pytest.mark.parametrize("mode", ["practice", "speed", "exam", "holdem"])
 def test_next_question_by_htmx_swaps_in_what_a_full_load_of_the_next_question_shows(
     client, trainee, org, mode, language
 ):
@@ -47,7 +57,8 @@ def test_next_question_by_htmx_swaps_in_what_a_full_load_of_the_next_question_sh
     client.force_login(trainee.user)
     play = urls(org, first)["play"]
     client.get(play, **headers)
-    answered = client.post(urls(org, first)["answer"], form_data(first), **headers, **HTMX)
+    data = other_form_data(first) if mode == "holdem" else form_data(first)
+    answered = client.post(urls(org, first)["answer"], data, **headers, **HTMX)
     link = _next_link(answered.content.decode())
     assert link["href"] == link["hx-get"] == play
     assert link["hx-target"] == "#main"

@@ -30,27 +30,18 @@ def _membership_with_count(user_id: int, slug: str) -> QuerySet[Membership]:
     )
 
 
-# Read by every page of an organisation: compiled once (dealer_training.prepared).
-_MEMBERSHIP = Prepared(_membership_with_count, user_id=int, slug=str)
-
-
-# A page of an organisation reads its user with the membership (dealer_training.accounts.access).
-_MEMBERSHIP_AND_USER = Prepared(
+# Read by every page of an organisation, with its user (dealer_training.accounts.access):
+# compiled once (dealer_training.prepared).
+_MEMBERSHIP = Prepared(
     lambda user_id, slug: _membership_with_count(user_id, slug).select_related("user"), user_id=int, slug=str
 )
 
 
 def membership_and_user(*, user_id: int, slug: str) -> Membership | None:
     """The current membership of user ``user_id`` of the organisation ``slug``, with its user,
-    its organisation and ``membership_count`` (as :func:`membership_for_user_and_slug`), in one
-    query."""
-    return _MEMBERSHIP_AND_USER.first(user_id=user_id, slug=slug)
-
-
-def membership_for_user_and_slug(*, user: User, slug: str) -> Membership | None:
-    """The user's current membership of the organisation ``slug``, with the organisation and how
-    many organisations the user belongs to (``membership_count``, for the menu) in one query."""
-    return _MEMBERSHIP.first(user_id=user.pk, slug=slug)
+    its organisation and how many organisations the user belongs to (``membership_count``, for
+    the menu), in one query."""
+    return _MEMBERSHIP.first(user_id=user_id, slug=slug)
 
 
 def memberships_for_user(*, user: User) -> QuerySet[Membership]:

@@ -51,7 +51,7 @@ from .selectors import (
     member_counts_for_organisation,
     member_in_organisation,
     members_for_organisation,
-    membership_for_user_and_slug,
+    membership_and_user,
     memberships_for_user,
 )
 from .services import (
@@ -78,7 +78,7 @@ def home(request: HttpRequest) -> HttpResponse:
     if not request.user.is_authenticated:
         return redirect("accounts:login")
     slug = request.session.get(CURRENT_ORG_SESSION_KEY)
-    if slug and membership_for_user_and_slug(user=request.user, slug=slug):
+    if slug and membership_and_user(user_id=request.user.pk, slug=slug):
         return redirect("accounts:org_home", org_slug=slug)
     return redirect("accounts:choose_org")
 
@@ -210,7 +210,7 @@ def join_code(request: HttpRequest, code: str) -> HttpResponse:
             context["error"] = INVITE_ERRORS[error.code]
             return render(request, "accounts/join_code.html", context, status=409)
         return _joined(request, membership.organisation)
-    if membership_for_user_and_slug(user=request.user, slug=invite.organisation.slug):
+    if membership_and_user(user_id=request.user.pk, slug=invite.organisation.slug):
         context["error"] = INVITE_ERRORS["already_member"]
     return render(request, "accounts/join_code.html", context)
 

@@ -125,6 +125,11 @@ def exam_message(error: ExamError) -> str:
 NEXT_TARGET = "main"
 
 
+def _go(request: OrgHttpRequest, url: str) -> HttpResponse:
+    """To ``url``: the whole page for an htmx request (HX-Redirect), a redirect otherwise."""
+    return HttpResponseClientRedirect(url) if request.htmx else HttpResponseRedirect(url)
+
+
 def _session_or_404(request: OrgHttpRequest, pk: int) -> DrillSession:
     session = session_for_trainee(organisation=request.org, trainee=request.user, pk=pk)
     if session is None:
@@ -191,7 +196,7 @@ def start(request: OrgHttpRequest) -> HttpResponse:
         status = CONFLICT if err.code in ("no_sittings_left", "cooling_down") else INVALID
         return _start_refused(request, exam_message(err), status=status)
     url = reverse("drills:play", args=[request.org.slug, session.pk])
-    return HttpResponseClientRedirect(url) if request.htmx else HttpResponseRedirect(url)
+    return _go(request, url)
 
 
 def _start_refused(request: OrgHttpRequest, message: str, *, status: int = INVALID) -> HttpResponse:
@@ -207,7 +212,7 @@ def play(request: OrgHttpRequest, session_id: int) -> HttpResponse:
     session, question = found
     if question is None:
         url = reverse("drills:result", args=[request.org.slug, session.pk])
-        return HttpResponseClientRedirect(url) if request.htmx else HttpResponseRedirect(url)
+        return _go(request, url)
     return _question_page(request, session, question)
 
 
@@ -411,7 +416,7 @@ def abandon(request: OrgHttpRequest, session_id: int) -> HttpResponse:
     except ExamError as err:
         return _sitting_ended(request, session, exam_message(err))
     url = reverse("drills:result", args=[request.org.slug, session.pk])
-    return HttpResponseClientRedirect(url) if request.htmx else HttpResponseRedirect(url)
+    return _go(request, url)
 
 
 @org_view(roles=ALL_ROLES)
@@ -465,7 +470,7 @@ def retry_misses(request: OrgHttpRequest, session_id: int) -> HttpResponse:
     except DrillError as err:
         return _start_refused(request, str(ERRORS[err.code]), status=CONFLICT)
     url = reverse("drills:play", args=[request.org.slug, retry.pk])
-    return HttpResponseClientRedirect(url) if request.htmx else HttpResponseRedirect(url)
+    return _go(request, url)
 
 
 @org_view(roles=ALL_ROLES)
@@ -477,7 +482,7 @@ def weak_skills(request: OrgHttpRequest) -> HttpResponse:
     except DrillError as err:
         return _start_refused(request, str(ERRORS[err.code]), status=CONFLICT)
     url = reverse("drills:play", args=[request.org.slug, session.pk])
-    return HttpResponseClientRedirect(url) if request.htmx else HttpResponseRedirect(url)
+    return _go(request, url)
 
 
 def _exam_result(request: OrgHttpRequest, session: DrillSession) -> HttpResponse:

@@ -85,9 +85,9 @@ bench-answers: install
 	$(BIN)/python -m tests.bench.answering --trainees 20 --seconds 15 --think 2
 
 # Where an answer's server time goes: CPU and queries per request in process, per template, each
-# hot read compiled once beside the ORM's, and (PROFILE=1) a pyinstrument profile.
+# hot read and the question row's INSERT compiled once beside the ORM's, and (PROFILE=1) a pyinstrument profile.
 profile-answers: install
-	$(BIN)/python -m tests.bench.profile_answers --answers 200 --templates --reads --cache $(if $(PROFILE),--profile)
+	$(BIN)/python -m tests.bench.profile_answers --answers 200 --templates --reads --writes --cache $(if $(PROFILE),--profile)
 
 # The load check: 50 trainees for 60 s; fails unless every answer is stored exactly once, no error.
 bench-load: install

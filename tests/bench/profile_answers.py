@@ -199,6 +199,38 @@ def _report(timings: dict[str, list[tuple[float, int]]]) -> None:
     )
 
 
+def _compare_writes(session: Any, repeat: int = 300) -> None:
+    """The question row an issue writes: the ORM's ``create`` beside ``prepared.insert`` (the
+    INSERT compiled once), CPU per row, in the same run (the rows are written at positions past
+    the session's, in one transaction rolled back at the end)."""
+    from django.db import transaction
+
+    from dealer_training.drills.models import Question
+    from dealer_training.prepared import insert
+
+    source = Question.objects.filter(session=session).order_by("-position").first()
+    values = {
+        f.attname: getattr(source, f.attname)
+        for f in Question._meta.concrete_fields
+        if f.attname not in ("id", "position", "issued_at")
+    }
+    position = iter(range(10_000, 30_000))
+    writers = {
+        "ORM create": lambda: Question.objects.create(position=next(position), **values),
+        "compiled once (prepared.insert)": lambda: insert(Question(position=next(position), **values)),
+    }
+    print(f"{'write of a question row (CPU per row)':44}{'ms':>8}")
+    with transaction.atomic():
+        for name, write in writers.items():
+            for _ in range(20):
+                write()
+            started = time.process_time()
+            for _ in range(repeat):
+                write()
+            print(f"{name:44}{(time.process_time() - started) * 1000 / repeat:8.3f}")
+        transaction.set_rollback(True)
+
+
 def _compare_cache_calls(calls: int = 3000) -> None:
     """CPU per call of Django's Redis cache beside ours (one Redis client per pool), in one run."""
     from django.core.cache.backends.redis import RedisCache
@@ -228,6 +260,7 @@ def main() -> None:
     parser.add_argument("--templates", action="store_true", help="time each template rendered")
     parser.add_argument("--reads", action="store_true", help="each hot read: ORM beside compiled once")
     parser.add_argument("--cache", action="store_true", help="a cache call: Django's Redis cache beside ours")
+    parser.add_argument("--writes", action="store_true", help="a question row: the ORM's INSERT beside ours")
     parser.add_argument("--queries", action="store_true", help="list the queries of one more round trip")
     parser.add_argument("--sqlite", action="store_true", help="an SQLite file instead of PostgreSQL")
     parser.add_argument("--database-url", default=os.environ.get("BENCH_DATABASE_URL", DEFAULT_URL))
@@ -260,6 +293,8 @@ def main() -> None:
             _compare_reads(session)
         if args.queries:
             _round_trip(client, session, defaultdict(list), show=True)
+        if args.writes:
+            _compare_writes(session)
         if args.cache:
             _compare_cache_calls()
         print(

@@ -87,7 +87,7 @@ bench-answers: install
 # Where an answer's server time goes: CPU and queries per request in process, per template, each
 # hot read and the question row's INSERT compiled once beside the ORM's, and (PROFILE=1) a pyinstrument profile.
 profile-answers: install
-	$(BIN)/python -m tests.bench.profile_answers --answers 200 --templates --reads --writes --cache $(if $(PROFILE),--profile)
+	$(BIN)/python -m tests.bench.profile_answers --answers 200 --templates --parts --floor --reads --writes --cache $(if $(PROFILE),--profile)
 
 # The load check: 50 trainees for 60 s; fails unless every answer is stored exactly once, no error.
 bench-load: install

@@ -50,14 +50,20 @@ def _trainee(skill: str, variant: str, count: int) -> tuple[Any, Any]:
     user = User.objects.create_user(email="profile@example.com", password="profile-password-1")
     Membership.objects.create(user=user, organisation=org, role=Role.TRAINEE)
     session = session_start(organisation=org, trainee=user, mode="practice", skill=skill, variant=variant)
-    DrillSession.objects.filter(pk=session.pk).update(planned_count=count + 10)
+    # --floor answers as many questions again.
+    DrillSession.objects.filter(pk=session.pk).update(planned_count=2 * count + 20)
     client = Client(enforce_csrf_checks=False)
     client.force_login(user)
     return client, session
 
 
 def _round_trip(
-    client: Any, session: Any, timings: dict[str, list[tuple[float, int]]], *, show: bool = False
+    client: Any,
+    session: Any,
+    timings: dict[str, list[tuple[float, int]]],
+    *,
+    show: bool = False,
+    empty_pages: bool = False,
 ) -> None:
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
@@ -82,9 +88,12 @@ def _round_trip(
     next_by_htmx = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "main"}
     play = f"/o/profile/drills/s/{session.pk}/"
     page = timed("question page (GET)", lambda: client.get(play, **next_by_htmx))
-    match = QUESTION_ID.search(page.content.decode())
-    assert match, "no answer form on the question page"
-    question = Question.objects.get(pk=int(match[1]))
+    if empty_pages:  # no page drawn (--floor): the question just issued is the session's latest
+        question = Question.objects.filter(session=session).latest("position")
+    else:
+        match = QUESTION_ID.search(page.content.decode())
+        assert match, "no answer form on the question page"
+        question = Question.objects.get(pk=int(match[1]))
     data = form_data(question)
     timed(
         "answer (POST, htmx)",
@@ -250,6 +259,102 @@ def _compare_cache_calls(calls: int = 3000) -> None:
         print(f"  {name:40}{spent:8.3f}")
 
 
+# The steps of a round trip timed by --parts: (label, module, attribute); an attribute "A.b" is b
+# of the object A in that module. An indented label is a step within the one above it; the
+# steps after ACROSS are found within several of the steps above.
+ACROSS = "within the steps above"
+PARTS = (
+    ("login session read", "dealer_training.session_store", "SessionStore._get_session_from_db"),
+    ("membership with its user", "dealer_training.accounts.access", "membership_and_user"),
+    ("session with its latest question", "dealer_training.drills.services", "_SESSION.first"),
+    ("issuing the question", "dealer_training.drills.services", "_issue"),
+    ("  engine: the next item (generate)", "dealer_training.drills.services", "_next_item"),
+    ("  engine: load", "dealer_training.drills.services", "load"),
+    ("  engine: solve", "dealer_training.drills.services", "solve"),
+    ("  engine: table view", "dealer_training.drills.services", "table_view"),
+    ("table context (question page)", "dealer_training.drills.views", "table_for"),
+    ("question answered, read", "dealer_training.drills.views", "_question_or_404"),
+    ("answer stored", "dealer_training.drills.views", "attempt_submit"),
+    ("  judging", "dealer_training.drills.services", "judge"),
+    ("  follow-up marks (shared cache)", "dealer_training.queueing", "_send_coalesced"),
+    ("marked seats (answer)", "dealer_training.drills.views", "marked_table_for"),
+    ("feedback lines (answer)", "dealer_training.drills.views", "feedback_for"),
+    ("templates (render)", "dealer_training.drills.views", "render"),
+    (ACROSS, "", ""),
+    ("  the two INSERTs (question, answer)", "dealer_training.drills.services", "insert"),
+)
+
+
+def _time_parts() -> dict[str, list[float]]:
+    """CPU milliseconds of each step of PARTS, per call (inclusive: a step counts in the step
+    that calls it too)."""
+    import importlib
+
+    spent: dict[str, list[float]] = defaultdict(list)
+    for label, module, attribute in PARTS:
+        if not module:
+            continue
+        owner: Any = importlib.import_module(module)
+        *path, name = attribute.split(".")
+        for step in path:
+            owner = getattr(owner, step)
+        call = getattr(owner, name)
+
+        def timed(*args: Any, _call: Any = call, _label: str = label, **kwargs: Any) -> Any:
+            started = time.process_time()
+            try:
+                return _call(*args, **kwargs)
+            finally:
+                spent[_label].append((time.process_time() - started) * 1000)
+
+        setattr(owner, name, timed)
+    return spent
+
+
+def _report_parts(
+    spent: dict[str, list[float]], timings: dict[str, list[tuple[float, int]]], answers: int
+) -> None:
+    views = ("question page (GET)", "answer (POST, htmx)")
+    total = sum(t for name in views for t, _ in timings[name]) / answers
+    print(f"{'steps of a round trip (CPU, inclusive)':44}{'ms per round trip':>18}{'share':>8}")
+    top = 0.0
+    steps = [part[0] for part in PARTS]
+    across = steps.index(ACROSS)
+    for label in steps[:across]:
+        per_trip = sum(spent.get(label, [])) / answers
+        if not label.startswith(" "):
+            top += per_trip
+        print(f"{label:44}{per_trip:18.2f}{per_trip / total:8.0%}")
+    rest = total - top
+    print(f"{'the rest (request cycle, middleware, views)':44}{rest:18.2f}{rest / total:8.0%}")
+    print(f"{'round trip (mean)':44}{total:18.2f}")
+    print(f"{ACROSS}:")
+    for label in steps[across + 1 :]:
+        per_trip = sum(spent.get(label, [])) / answers
+        print(f"{label:44}{per_trip:18.2f}{per_trip / total:8.0%}")
+
+
+def _floor(client: Any, session: Any, answers: int) -> None:
+    """The same round trips with no template rendered (every page and answer an empty body), beside
+    the trivial view in the same run: what the rest costs without any HTML drawn."""
+    from django.http import HttpResponse
+
+    from dealer_training.drills import views
+
+    drawn = getattr(views, "render")  # noqa: B009 (the views' own name for Django's render)
+    setattr(views, "render", lambda request, template, context=None, status=200: HttpResponse(status=status))  # noqa: B010
+    try:
+        timings: dict[str, list[tuple[float, int]]] = defaultdict(list)
+        for _ in range(5):
+            _round_trip(client, session, defaultdict(list), empty_pages=True)
+        for _ in range(answers):
+            _round_trip(client, session, timings, empty_pages=True)
+    finally:
+        setattr(views, "render", drawn)  # noqa: B010
+    print("the same round trips with no template rendered (empty pages):")
+    _report(timings)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--answers", type=int, default=200)
@@ -262,6 +367,8 @@ def main() -> None:
     parser.add_argument("--cache", action="store_true", help="a cache call: Django's Redis cache beside ours")
     parser.add_argument("--writes", action="store_true", help="a question row: the ORM's INSERT beside ours")
     parser.add_argument("--queries", action="store_true", help="list the queries of one more round trip")
+    parser.add_argument("--parts", action="store_true", help="CPU of each step of a round trip")
+    parser.add_argument("--floor", action="store_true", help="round trips again with no template rendered")
     parser.add_argument("--sqlite", action="store_true", help="an SQLite file instead of PostgreSQL")
     parser.add_argument("--database-url", default=os.environ.get("BENCH_DATABASE_URL", DEFAULT_URL))
     args = parser.parse_args()
@@ -279,6 +386,7 @@ def main() -> None:
         spent = _time_templates() if args.templates else None
         if spent is not None:
             spent.clear()
+        parts = _time_parts() if args.parts else None
         profiler = None
         if args.profile or args.html:
             from pyinstrument import Profiler
@@ -289,6 +397,7 @@ def main() -> None:
             _round_trip(client, session, timings)
         if profiler is not None:
             profiler.stop()
+        answered_parts = {k: list(v) for k, v in parts.items()} if parts is not None else None
         if args.reads:
             _compare_reads(session)
         if args.queries:
@@ -304,6 +413,10 @@ def main() -> None:
         _report(timings)
         if spent is not None:
             _report_templates(spent, args.answers)
+        if answered_parts is not None:
+            _report_parts(answered_parts, timings, args.answers)
+        if args.floor:
+            _floor(client, session, args.answers)
         if profiler is not None:
             if args.html:
                 args.html.write_text(profiler.output_html())

@@ -20,6 +20,7 @@ from collections import defaultdict
 from pathlib import Path
 from statistics import median
 from typing import Any
+from urllib.parse import urlencode
 
 from tests.bench.reports import _create_database, _drop_database
 
@@ -94,10 +95,16 @@ def _round_trip(
         match = QUESTION_ID.search(page.content.decode())
         assert match, "no answer form on the question page"
         question = Question.objects.get(pk=int(match[1]))
-    data = form_data(question)
+    # Sent as htmx sends a form (URL-encoded), not as the test client's default multipart body.
+    data = urlencode(form_data(question), doseq=True)
     timed(
         "answer (POST, htmx)",
-        lambda: client.post(f"/o/profile/drills/q/{question.pk}/answer/", data, HTTP_HX_REQUEST="true"),
+        lambda: client.post(
+            f"/o/profile/drills/q/{question.pk}/answer/",
+            data,
+            content_type="application/x-www-form-urlencoded",
+            HTTP_HX_REQUEST="true",
+        ),
     )
     timed("trivial view (GET)", lambda: client.get("/bench/trivial/"))
 

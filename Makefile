@@ -62,11 +62,13 @@ SEEDS ?= 400
 answerability: install
 	$(BIN)/python -m tests.bench.answerability --seeds $(SEEDS) --walk-seeds $(SEEDS)
 
-# Engine speed: evaluators beside pokerkit and treys, whole hands beside pokerkit, solve as a process.
+# Engine speed: evaluators beside pokerkit and treys, whole hands beside pokerkit, solve as a process,
+# generation, and issuing a question (one replay beside two, the same answers checked).
 bench-engine: install
 	$(BIN)/python -m tests.bench.evaluators
 	$(BIN)/python -m tests.bench.hand_play
 	$(BIN)/python -m tests.bench.generate
+	$(BIN)/python -m tests.bench.generate --issue
 
 # Report speed on PostgreSQL: 200 trainees, 500,000 attempts in a database made for the run and
 # dropped after (BENCH_DATABASE_URL overrides postgres://postgres@127.0.0.1:5432/sdt_bench_reports).

@@ -50,6 +50,7 @@ __all__ = [
     "load",
     "show_me",
     "solve",
+    "solve_and_view",
     "table_view",
     "walk",
 ]
@@ -67,6 +68,16 @@ def solve(scenario: Scenario | OtherScenario | Mapping[str, Any] | str | bytes) 
     from games.solve import solve as solve_any
 
     return solve_any(scenario)
+
+
+def solve_and_view(
+    scenario: Scenario | OtherScenario | Mapping[str, Any] | str | bytes,
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """``(solve(scenario), table_view(scenario))`` from one replay of the hand (see
+    :mod:`games.issue`): what a question is issued with."""
+    from games.issue import solve_and_view as both
+
+    return both(scenario)
 
 
 def show_me(scenario: Scenario | OtherScenario | Mapping[str, Any] | str | bytes) -> list[dict[str, Any]]:

@@ -27,7 +27,14 @@ from games.stud.events import Event
 from games.stud.scenario import Scenario, load_scenario
 from games.stud.state import StudState
 
-__all__ = ["first_to_table", "legal_actions", "table_view", "view_street"]
+__all__ = [
+    "first_to_table",
+    "legal_actions",
+    "stud_table_view",
+    "table_view",
+    "view_stops_before_event",
+    "view_street",
+]
 
 BETTING_KINDS = ("post_bring_in", "complete", "bet", "raise", "call", "check", "fold")
 
@@ -254,19 +261,46 @@ def table_view(
         scenario = load_scenario(scenario)
     if isinstance(scenario, OtherScenario):
         return other_table_view(scenario)
-    kind = scenario.kind
-    # What the question's kind needs drawn, or kept off the table (games/stud/kinds).
-    declared = registry.kind(scenario.variant.value, kind) if kind is not None else None
-    shows = frozenset(declared.shows if declared else ())
-    hides = frozenset(declared.hides if declared else ())
-    asked: Event | None = None
-    stop: int | None = None
-    if "before_event" in shows and scenario.events:
+    if view_stops_before_event(scenario):
         stop = len(scenario.events) - 1
         state = scenario.replay(stop_before_event=stop).state
-        asked = scenario.events[stop]
-    else:
-        state = scenario.replay().state
+        return _stud_view(scenario, state, stop, reveal_downcards)
+    return _stud_view(scenario, scenario.replay().state, None, reveal_downcards)
+
+
+def view_stops_before_event(scenario: Scenario) -> bool:
+    """Whether the scenario's table is drawn just before its last event (a ruling asks about the
+    irregularity as it happened), from a replay of its own; otherwise the view is drawn from the
+    whole replay, the one the question is solved from."""
+    return "before_event" in _declared(scenario)[0] and bool(scenario.events)
+
+
+def _declared(scenario: Scenario) -> tuple[frozenset[str], frozenset[str]]:
+    """What the question's kind needs drawn, and what it keeps off the table (games/stud/kinds)."""
+    kind = scenario.kind
+    declared = registry.kind(scenario.variant.value, kind) if kind is not None else None
+    if declared is None:
+        return frozenset(), frozenset()
+    return frozenset(declared.shows), frozenset(declared.hides)
+
+
+def stud_table_view(
+    scenario: Scenario, state: StudState, *, reveal_downcards: bool | None = None
+) -> dict[str, Any]:
+    """:func:`table_view` of a stud scenario whose hand has been replayed whole into ``state``
+    (not for one whose view stops before its last event: :func:`view_stops_before_event`).
+
+    The view only reads the state, so the same replay may be solved afterwards."""
+    return _stud_view(scenario, state, None, reveal_downcards)
+
+
+def _stud_view(
+    scenario: Scenario, state: StudState, stop: int | None, reveal_downcards: bool | None
+) -> dict[str, Any]:
+    """The view of a stud hand replayed into ``state``, up to just before event ``stop`` if given."""
+    kind = scenario.kind
+    shows, hides = _declared(scenario)
+    asked = scenario.events[stop] if stop is not None else None
     events = _applied_events(scenario, stop)
     street = view_street(state)
     wrong = _wrong_counts(state, events, asked)

@@ -26,7 +26,7 @@ from dealer_training.queueing import send_on_commit_coalesced
 from dealer_training.scenarios.choices import Skill
 from dealer_training.scenarios.models import MAX_DRILL_SET_QUESTIONS, DrillSet, Scenario
 from dealer_training.scenarios.rules_policy import question_document
-from games.api import EngineError, game, generate, judge, load, solve, table_view, walk
+from games.api import EngineError, game, generate, judge, load, solve, solve_and_view, walk
 
 from .exams import (
     ExamError,
@@ -353,8 +353,8 @@ def _end_session(session: DrillSession) -> None:
 def _issue(session: DrillSession, position: int) -> Question:
     """Issue the question at ``position``: solved once here, with the table the page draws."""
     item = _next_item(session, position)
-    scenario = load(item.document)  # read and checked once, for the answer and the table
-    expected = solve(scenario)
+    # Read, checked and replayed once, for the answer and the table.
+    expected, view = solve_and_view(load(item.document))
     # A field the engine answers only where it applies is asked only where it does.
     asked = answer_fields(item.variant, item.kind, answer=expected["answer"])
     fields = tuple(f for f in item.fields if f in asked)
@@ -377,7 +377,7 @@ def _issue(session: DrillSession, position: int) -> Question:
                     seed=item.seed,
                     document=item.document,
                     expected=expected,
-                    view=table_view(scenario),
+                    view=view,
                     # The other games have no stud rule set.
                     ruleset=str(item.document.get("_ruleset") or "tda-2024")
                     if game(item.variant).is_stud

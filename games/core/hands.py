@@ -29,6 +29,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Literal
 
 from games.core.cards import Card
@@ -408,6 +409,12 @@ def _pack(category: int, ranks: Sequence[int]) -> int:
 
 def _board_value(ranks: Sequence[int]) -> int:
     """Packed value of a board: only pairs, two pair, trips, full house, quads and high cards."""
+    # It depends on the ranks alone, not their order: a few thousand boards, each worked out once.
+    return _sorted_board_value(tuple(sorted(ranks)))
+
+
+@cache
+def _sorted_board_value(ranks: tuple[int, ...]) -> int:
     counts = Counter(ranks)
     groups = sorted(counts.items(), key=lambda item: (item[1], item[0]), reverse=True)
     shape = [*sorted(counts.values(), reverse=True), 0]

@@ -6,15 +6,25 @@ its focuses, the unfocused generator of the same kind beside it (the reference: 
 drills generated before focuses existed), then walks per game and table size. Every
 document is generated for each game the focus applies to and both rulesets. Figures only:
 nothing here asserts on wall time. Target: a focused document under 20 ms on average.
+
+``--issue`` times instead what the engine does for each question the drills issue: generate,
+load, solve and draw the table, in CPU milliseconds per question (``time.process_time``), the
+reference sequence (``solve`` and ``table_view`` called one after the other, each replaying
+the hand) beside the one the drills use (``solve_and_view``, one replay), seed by seed in the
+same run, and checks that both give the same answers and tables (exit status 1 if not).
+``--old-only`` times the reference sequence alone, for an engine without ``solve_and_view``.
 """
 
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 from collections.abc import Callable
+from typing import Any
 
-from games.api import kind_names
+from games.api import generate as api_generate
+from games.api import kind_names, load, solve, table_view
 from games.stud.generate import focuses, generate
 from games.stud.rules import Variant
 from games.stud.walk import walk
@@ -37,11 +47,88 @@ def _row(label: str, times: list[float]) -> str:
     return f"  {label:34s} {mean:8.2f} {max(times):8.2f} {len(times):6d}"
 
 
+# The questions issued, as the drills pick them: (game, kind, focus).
+ISSUED = (
+    ("F7S", "next_action", "options"),
+    ("F7S", "next_action", "first_to_act"),
+    ("F7S", "next_action", None),
+    ("F7S", "pots", "side_pots"),
+    ("F7S", "award", None),
+    ("F7S", "ruling", None),
+)
+
+
+def _reference(game: str, kind: str, focus: str | None, seed: str) -> tuple[Any, ...]:
+    document = api_generate(game=game, kind=kind, seed=seed, focus=focus)
+    scenario = load(document)
+    return document, solve(scenario), table_view(scenario)
+
+
+def _issued(game: str, kind: str, focus: str | None, seed: str) -> tuple[Any, ...]:
+    from games.api import solve_and_view
+
+    document = api_generate(game=game, kind=kind, seed=seed, focus=focus)
+    return (document, *solve_and_view(load(document)))
+
+
+def issue(seeds: int, *, old_only: bool) -> int:
+    """CPU per question issued, the reference sequence beside the drills' one; 1 on a difference."""
+    for game, kind, focus in ISSUED:  # warm up imports, tables and caches
+        for seed in range(5):
+            _reference(game, kind, focus, f"warm-{seed}")
+            if not old_only:
+                _issued(game, kind, focus, f"warm-{seed}")
+    print(
+        f"issuing a question: CPU milliseconds per question over {seeds} seeds (generate, load, solve, table)"
+    )
+    print(f"  {'game / kind / focus':34s} {'reference':>10s} {'one replay':>10s} {'ratio':>6s}")
+    differences = 0
+    totals = [0.0, 0.0]
+    for game, kind, focus in ISSUED:
+        spent = [0.0, 0.0]
+        for n in range(seeds):
+            seed = f"bench-{n}"
+            # Alternate which goes first, so that neither always runs on a warmer cache.
+            order = ((0, _reference), (1, _issued)) if n % 2 == 0 else ((1, _issued), (0, _reference))
+            results: dict[int, tuple[Any, ...]] = {}
+            for side, run in order:
+                if old_only and side == 1:
+                    continue
+                start = time.process_time()
+                results[side] = run(game, kind, focus, seed)
+                spent[side] += time.process_time() - start
+            if not old_only and results[0] != results[1]:
+                differences += 1
+                print(f"  DIFFERENT: {game} {kind} {focus} seed {seed}", file=sys.stderr)
+        totals[0] += spent[0]
+        totals[1] += spent[1]
+        label = f"{game} / {kind} / {focus or '-'}"
+        print(_issue_row(label, spent, seeds, old_only))
+    print(_issue_row("every question above", totals, seeds * len(ISSUED), old_only))
+    if differences:
+        print(f"{differences} question(s) differ between the two sequences", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _issue_row(label: str, spent: list[float], count: int, old_only: bool) -> str:
+    old, new = (x * 1000 / count for x in spent)
+    if old_only:
+        return f"  {label:34s} {old:10.3f} {'-':>10s} {'-':>6s}"
+    return f"  {label:34s} {old:10.3f} {new:10.3f} {old / new:6.2f}"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--seeds", type=int, default=40, help="documents per game and ruleset")
+    parser.add_argument(
+        "--seeds", type=int, default=None, help="documents per game and ruleset (40; --issue: 300)"
+    )
+    parser.add_argument("--issue", action="store_true", help="time issuing questions instead")
+    parser.add_argument("--old-only", action="store_true", help="with --issue: the reference sequence only")
     args = parser.parse_args()
-    seeds = args.seeds
+    if args.issue:
+        sys.exit(issue(args.seeds or 300, old_only=args.old_only))
+    seeds = args.seeds or 40
     for variant in Variant:  # warm up imports and tables
         generate(kind="award", variant=variant, seed=0, focus="odd_chips")
         walk(variant=variant, seed=0)

@@ -9,6 +9,7 @@ through :func:`send_on_commit`.
 import hashlib
 import json
 import logging
+import time
 from functools import partial
 from typing import Any, TypedDict
 
@@ -67,8 +68,19 @@ def send_on_commit_coalesced(task: Task[Any, Any], *, seconds: float, **kwargs: 
     a refresh): the same task with the same ``kwargs`` asked for again within ``seconds`` is sent
     once, to run ``seconds`` after it was first asked for, and then covers the rows of every later
     request of the window (committed before it runs: the window's mark in the shared cache expires
-    before the task's start). One cache write per request instead of one message each."""
+    before the task's start). One cache call per request instead of one message each, and none
+    while the window this process opened is open."""
     transaction.on_commit(partial(_send_coalesced, task, kwargs, seconds))
+
+
+# The windows this process opened (it sent their task), by mark, with the time.monotonic() at
+# which each closes: until then a request of the window needs no cache call to know its task is
+# queued. The time is taken before the mark is written and before the task is sent, so it closes
+# no later than the mark and before the task starts. A window another process opened is not known
+# here: its close is not.
+_opened: dict[str, float] = {}
+# Closed windows are dropped once this many are kept.
+_OPENED_KEPT = 4096
 
 
 def _send_coalesced(task: Task[Any, Any], kwargs: dict[str, Any], seconds: float) -> None:
@@ -77,6 +89,9 @@ def _send_coalesced(task: Task[Any, Any], kwargs: dict[str, Any], seconds: float
         return
     arguments = json.dumps(kwargs, sort_keys=True, default=str).encode()
     key = f"queued:{task.name}:{hashlib.sha256(arguments).hexdigest()}"
+    now = time.monotonic()
+    if _opened.get(key, 0.0) > now:
+        return
     try:
         first = cache.add(key, 1, timeout=seconds)
     except Exception:  # a cache that cannot answer: send it anyway (a refresh too many is harmless)
@@ -84,3 +99,11 @@ def _send_coalesced(task: Task[Any, Any], kwargs: dict[str, Any], seconds: float
         first = True
     if first:
         send(task, kwargs, countdown=seconds)
+        _open(key, closes=now + seconds, now=now)
+
+
+def _open(key: str, *, closes: float, now: float) -> None:
+    if len(_opened) >= _OPENED_KEPT:
+        for closed in [k for k, until in list(_opened.items()) if until <= now]:
+            _opened.pop(closed, None)
+    _opened[key] = closes

@@ -8,10 +8,15 @@ from .factories import PASSWORD, MembershipFactory, OrganisationFactory
 
 @pytest.fixture(autouse=True)
 def _empty_cache():
-    # Cached values (rule coverage and the like) never leak from one test into another.
+    # Cached values (rule coverage and the like) never leak from one test into another, nor the
+    # follow-ups' windows this process opened.
+    from dealer_training import queueing
+
     cache.clear()
+    queueing._opened.clear()
     yield
     cache.clear()
+    queueing._opened.clear()
 
 
 @pytest.fixture

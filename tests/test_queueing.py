@@ -7,6 +7,7 @@ import pytest
 from django.urls import reverse
 from kombu.exceptions import OperationalError
 
+from dealer_training import queueing
 from dealer_training.accounts.tasks import email_send
 from dealer_training.infra.models import UnsentTask
 from dealer_training.infra.tasks import send_unsent
@@ -131,6 +132,7 @@ def test_a_mark_in_the_shared_cache_holds_back_its_task_for_the_window(
     client = redis.Redis.from_url(SHARED_REDIS)
     [mark] = client.keys(f"{prefix}:*")
     assert 0 < client.ttl(mark) <= 2
+    queueing._opened.clear()  # as in another process: only the shared cache knows of the window
     _commit(django_capture_on_commit_callbacks, (review_catch_up, ids), (rollup_refresh, ids))
     assert sent == [(review_catch_up.name, ids), (rollup_refresh.name, ids)]
     # Another trainee's catch-up has a mark of its own.
@@ -154,6 +156,7 @@ def test_while_the_shared_cache_is_down_the_marks_go_to_the_database_cache(
     _commit(django_capture_on_commit_callbacks, *both)
     assert sorted(name for name, _ in sent) == sorted([review_catch_up.name, rollup_refresh.name])
     assert caches["default"].degraded
+    queueing._opened.clear()  # as in another process: only the cache knows of the window
     _commit(django_capture_on_commit_callbacks, *both)  # within the window: marked in the table
     assert len(sent) == 2
 
@@ -168,3 +171,65 @@ def test_a_cache_that_cannot_answer_sends_every_follow_up(
     ids = {"organisation_id": 1, "trainee_id": 2}
     _commit(django_capture_on_commit_callbacks, (review_catch_up, ids), (rollup_refresh, ids))
     assert sorted(name for name, _ in sent) == sorted([review_catch_up.name, rollup_refresh.name])
+
+
+class _CacheSpy:
+    """The cache's ``add`` as the follow-ups call it: counted, answering ``answer`` (None: the
+    cache's own answer)."""
+
+    def __init__(self, answer=None):
+        from django.core.cache import cache
+
+        self.cache, self.answer, self.calls = cache, answer, 0
+
+    def add(self, *args, **kwargs):
+        self.calls += 1
+        added = self.cache.add(*args, **kwargs)
+        return added if self.answer is None else self.answer
+
+
+def test_within_a_window_it_opened_a_process_asks_the_cache_nothing(
+    db, follow_ups, django_capture_on_commit_callbacks, monkeypatch
+):
+    import time
+
+    review_catch_up, _rollup_refresh, sent = follow_ups
+    spy = _CacheSpy()
+    monkeypatch.setattr(queueing, "cache", spy)
+    ids = {"organisation_id": 1, "trainee_id": 2}
+    _commit(django_capture_on_commit_callbacks, (review_catch_up, ids))
+    assert (spy.calls, len(sent)) == (1, 1)
+    _commit(django_capture_on_commit_callbacks, (review_catch_up, ids), (review_catch_up, ids))
+    assert (spy.calls, len(sent)) == (1, 1)  # the task sent covers them: no cache call, no message
+    # Another trainee's follow-up is a window of its own.
+    _commit(django_capture_on_commit_callbacks, (review_catch_up, {**ids, "trainee_id": 3}))
+    assert (spy.calls, len(sent)) == (2, 2)
+    # The window closed (its mark lapsed in the cache too): the next one opens a new one.
+    spy.cache.clear()
+    later = time.monotonic() + 2
+    monkeypatch.setattr(queueing.time, "monotonic", lambda: later)
+    _commit(django_capture_on_commit_callbacks, (review_catch_up, ids))
+    assert (spy.calls, len(sent)) == (3, 3)
+
+
+def test_a_window_another_process_opened_is_asked_of_the_cache_every_time(
+    db, follow_ups, django_capture_on_commit_callbacks, monkeypatch
+):
+    review_catch_up, _rollup_refresh, sent = follow_ups
+    spy = _CacheSpy(answer=False)  # the mark is there already: another process set it
+    monkeypatch.setattr(queueing, "cache", spy)
+    ids = {"organisation_id": 1, "trainee_id": 2}
+    for calls in (1, 2, 3):
+        _commit(django_capture_on_commit_callbacks, (review_catch_up, ids))
+        assert (spy.calls, sent) == (calls, [])
+
+
+def test_the_windows_kept_are_pruned_of_closed_ones(monkeypatch):
+    import time
+
+    monkeypatch.setattr(queueing, "_OPENED_KEPT", 3)
+    now = time.monotonic()
+    for i in range(3):
+        queueing._open(f"closed-{i}", closes=now - 1, now=now)
+    queueing._open("open", closes=now + 2, now=now)
+    assert queueing._opened == {"open": now + 2}

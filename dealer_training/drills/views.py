@@ -19,6 +19,7 @@ from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect, reswap, retarget
 
 from dealer_training.accounts.access import ALL_ROLES, OrgHttpRequest, org_view
+from dealer_training.links import url_of
 from dealer_training.scenarios.choices import Skill, Variant
 from dealer_training.scenarios.labels import KIND_LABELS
 from dealer_training.scenarios.models import DrillSet
@@ -261,7 +262,9 @@ def _question_page(
     if attempt is not None:
         # The verdict stored with the answer (never judged again here: a later change to judging
         # must not show a new verdict beside the stored score).
-        context.update(_answered_context(session, question, attempt, attempt.verdict, feedback=feedback))
+        context.update(
+            _answered_context(request, session, question, attempt, attempt.verdict, feedback=feedback)
+        )
     context["live"] = live_context(
         session=session,
         question=question,
@@ -306,10 +309,16 @@ def _question_context(
     if session.mode == Mode.SPEED or (session.mode == Mode.WALK and is_timed(session)):
         training = training_settings_for(request.org.pk)
         target = target_seconds(question.skill, clean_speed_targets(training.speed_targets))
+    slug = request.org.slug
+    number = question.position + 1
     return {
         "session": session,
         "question": question,
-        "number": question.position + 1,
+        "number": number,
+        "heading": _("Question %(number)s of %(total)s") % {"number": number, "total": session.planned_count},
+        # The page's links, built without a reverse() each (dealer_training.links).
+        "deck_url": url_of("drills:deck", slug),
+        "answer_url": url_of("drills:answer", slug, question.pk),
         "table": table,
         # The answer form's inputs (an answered question shows no form).
         "controls": None if answered else controls_for(question, table, given=given, errors=errors),
@@ -333,8 +342,15 @@ def _question_context(
 
 
 def _answered_context(
-    session: DrillSession, question: Question, attempt: object, verdict: dict[str, Any], *, feedback: bool
+    request: OrgHttpRequest,
+    session: DrillSession,
+    question: Question,
+    attempt: object,
+    verdict: dict[str, Any],
+    *,
+    feedback: bool,
 ) -> dict[str, object]:
+    slug = request.org.slug
     context: dict[str, object] = {"answered": True}
     if feedback:
         context["attempt"] = attempt
@@ -343,8 +359,14 @@ def _answered_context(
     # A finished session is reviewed from its result: the way on is the next answered question
     # and back to the result, never "next question" (there is none to answer).
     context["reviewing"] = session.finished_at is not None and not context["last"]
+    context["result_url"] = url_of("drills:result", slug, session.pk)
     if context["reviewing"]:
-        context["next_answered"] = next_answered_question(session=session, after=question.position)
+        next_answered = next_answered_question(session=session, after=question.position)
+        context["next_answered"] = next_answered
+        if next_answered is not None:
+            context["next_answered_url"] = url_of("drills:question", slug, next_answered.pk)
+    else:
+        context["next_url"] = url_of("drills:play", slug, session.pk)
     return context
 
 
@@ -502,11 +524,14 @@ def _exam_result(request: OrgHttpRequest, session: DrillSession) -> HttpResponse
     return render(request, "drills/result.html", context)
 
 
+_SKILLS = frozenset(Skill.values)
+
+
 def _skill_label(question: Question) -> str:
     if question.variant in other_games.GAMES:
         topic = other_games.GAMES[question.variant].topic(question.kind)
         return str(topic.label) if topic else question.kind
-    return str(Skill(question.skill).label) if question.skill in Skill.values else question.skill
+    return str(Skill(question.skill).label) if question.skill in _SKILLS else question.skill
 
 
 @org_view(roles=ALL_ROLES)

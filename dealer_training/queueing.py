@@ -18,6 +18,7 @@ from django.core.cache import cache
 from django.db import DatabaseError, transaction
 from kombu.exceptions import OperationalError
 
+from dealer_training import after_response
 from dealer_training.infra.models import UnsentTask
 
 logger = logging.getLogger(__name__)
@@ -69,8 +70,9 @@ def send_on_commit_coalesced(task: Task[Any, Any], *, seconds: float, **kwargs: 
     once, to run ``seconds`` after it was first asked for, and then covers the rows of every later
     request of the window (committed before it runs: the window's mark in the shared cache expires
     before the task's start). One cache call per request instead of one message each, and none
-    while the window this process opened is open."""
-    transaction.on_commit(partial(_send_coalesced, task, kwargs, seconds))
+    while the window this process opened is open. In a web request both wait for its response to
+    have gone out."""
+    transaction.on_commit(partial(after_response.defer, partial(_send_coalesced, task, kwargs, seconds)))
 
 
 # The windows this process opened (it sent their task), by mark, with the time.monotonic() at

@@ -10,13 +10,14 @@ from .factories import PASSWORD, MembershipFactory, OrganisationFactory
 def _empty_cache():
     # Cached values (rule coverage and the like) never leak from one test into another, nor the
     # follow-ups' windows this process opened.
-    from dealer_training import queueing
+    from dealer_training import after_response, queueing
 
     cache.clear()
     queueing._opened.clear()
     yield
     cache.clear()
     queueing._opened.clear()
+    after_response._pending.set(None)  # a response a test left open: what it deferred goes with it
 
 
 @pytest.fixture

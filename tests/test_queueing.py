@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 from kombu.exceptions import OperationalError
 
-from dealer_training import queueing
+from dealer_training import after_response, queueing
 from dealer_training.accounts.tasks import email_send
 from dealer_training.infra.models import UnsentTask
 from dealer_training.infra.tasks import send_unsent
@@ -233,3 +233,65 @@ def test_the_windows_kept_are_pruned_of_closed_ones(monkeypatch):
         queueing._open(f"closed-{i}", closes=now - 1, now=now)
     queueing._open("open", closes=now + 2, now=now)
     assert queueing._opened == {"open": now + 2}
+
+
+# --- a web request's follow-ups go out after its response ------------------------------------------
+
+
+def test_in_a_web_request_the_follow_ups_go_out_after_its_response(
+    db, follow_ups, django_capture_on_commit_callbacks
+):
+    review_catch_up, rollup_refresh, sent = follow_ups
+    ids = {"organisation_id": 1, "trainee_id": 2}
+    after_response.request_started()
+    _commit(django_capture_on_commit_callbacks, (review_catch_up, ids), (rollup_refresh, ids))
+    assert sent == []  # committed, waiting for the response to go out
+    after_response.request_finished()
+    assert sent == [(review_catch_up.name, ids), (rollup_refresh.name, ids)]
+    # After the request, a follow-up goes out at once.
+    _commit(django_capture_on_commit_callbacks, (review_catch_up, {**ids, "trainee_id": 3}))
+    assert len(sent) == 3
+
+
+def test_follow_ups_a_request_left_behind_go_out_when_the_next_one_starts(
+    db, follow_ups, django_capture_on_commit_callbacks
+):
+    review_catch_up, _rollup_refresh, sent = follow_ups
+    ids = {"organisation_id": 1, "trainee_id": 2}
+    after_response.request_started()
+    _commit(django_capture_on_commit_callbacks, (review_catch_up, ids))
+    after_response.request_started()  # the first response never closed
+    assert sent == [(review_catch_up.name, ids)]
+    after_response.request_finished()
+    assert len(sent) == 1
+
+
+def test_where_the_request_signals_run_in_a_context_of_their_own_follow_ups_go_out_at_once(
+    db, follow_ups, django_capture_on_commit_callbacks
+):
+    """As under ASGI, where Django sends request_started from another thread's copy of the context:
+    the view's context never collects, so nothing waits for a flush that would not see it."""
+    import contextvars
+
+    review_catch_up, _rollup_refresh, sent = follow_ups
+    contextvars.copy_context().run(after_response.request_started)
+    _commit(django_capture_on_commit_callbacks, (review_catch_up, {"organisation_id": 1, "trainee_id": 2}))
+    assert len(sent) == 1
+
+
+def test_a_follow_up_that_fails_after_the_response_keeps_back_no_other(
+    db, follow_ups, django_capture_on_commit_callbacks, monkeypatch, caplog
+):
+    review_catch_up, rollup_refresh, sent = follow_ups
+
+    def refused(**kwargs):
+        raise RuntimeError("refused")
+
+    monkeypatch.setattr(review_catch_up, "apply_async", refused)
+    monkeypatch.setattr(queueing, "send", lambda task, kwargs, countdown=0: task.apply_async(kwargs=kwargs))
+    ids = {"organisation_id": 1, "trainee_id": 2}
+    after_response.request_started()
+    _commit(django_capture_on_commit_callbacks, (review_catch_up, ids), (rollup_refresh, ids))
+    after_response.request_finished()
+    assert sent == [(rollup_refresh.name, ids)]
+    assert "deferred to after the response failed" in caplog.text

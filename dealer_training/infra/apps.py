@@ -11,3 +11,14 @@ class InfraConfig(AppConfig):
     name = "dealer_training.infra"
     label = "infra"
     verbose_name = _("Infrastructure")
+
+    def ready(self) -> None:
+        from django.core import signals
+
+        from dealer_training import after_response
+
+        # What a web request defers runs after its response (queueing's follow-ups).
+        signals.request_started.connect(after_response.request_started, dispatch_uid="after-response-started")
+        signals.request_finished.connect(
+            after_response.request_finished, dispatch_uid="after-response-finished"
+        )

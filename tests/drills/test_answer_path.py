@@ -181,6 +181,35 @@ def test_answers_within_the_window_share_one_catch_up_and_one_refresh_run_after_
     assert len(queued_for_a_worker) == 4
 
 
+def test_an_answer_s_follow_ups_go_out_after_its_response(
+    transactional_db, org, trainee, issued, login_as, queued_for_a_worker, monkeypatch
+):
+    """The answer's page is sent before the broker is asked for anything (a request's follow-ups
+    wait for request_finished), and they are all sent by the time the request is over. (Committed
+    for real, as in production: the answer's commit runs its callbacks inside the request.)"""
+    from dealer_training import after_response
+    from tests.drills.conftest import answer
+
+    deferred = []
+    collect = after_response.defer
+
+    def watched(call):
+        collect(call)
+        pending = after_response._pending.get()
+        deferred.append(pending is not None and call in pending)  # kept for after the response
+
+    monkeypatch.setattr(after_response, "defer", watched)
+    question = issued(trainee, skill="stub", variant="F7S")
+    response = answer(login_as(trainee), org, question, htmx=True)
+    assert response.status_code == 200
+    assert deferred == [True, True]  # the catch-up and the refresh, both held for the response
+    assert sorted(name for name, _, _ in queued_for_a_worker) == [
+        "dealer_training.drills.tasks.review_catch_up",
+        "dealer_training.progress.tasks.rollup_refresh",
+    ]
+    assert after_response._pending.get() is None
+
+
 def test_run_in_the_request_every_follow_up_runs(trainee, issued, django_capture_on_commit_callbacks):
     """Tests and the development server run tasks in the request: nothing is skipped there."""
     from dealer_training.drills.models import ReviewCard

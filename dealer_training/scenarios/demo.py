@@ -1,7 +1,8 @@
 """Demo step of the scenarios app: authored scenarios, drill sets, a cohort and assignments.
 
 The scenarios come from fixtures/demo/*.json (the shared example hands, with Japanese titles
-and notes as the demo room's instructor would write them). ``_status`` in a fixture says
+and notes as the demo room's instructor would write them, and the room's smallest chip, 100, or
+50 where a hand's amounts need it). ``_status`` in a fixture says
 whether the scenario is published or left as a draft; the rest is scenario JSON v1 with our
 extension fields. Every object is looked up before it is created, so the step can run again.
 """

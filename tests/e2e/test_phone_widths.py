@@ -33,7 +33,9 @@ def _is_page(page, path: str) -> bool:
 
 
 @pytest.mark.parametrize(("locale", "language"), [("ja-JP", "ja"), ("en-US", "en")], ids=["ja", "en"])
-def test_no_page_two_steps_from_the_owners_home_runs_off_a_phone_screen(new_page, demo_data, locale, language):
+def test_no_page_two_steps_from_the_owners_home_runs_off_a_phone_screen(
+    new_page, demo_data, locale, language
+):
     page = new_page(viewport=PHONE, locale=locale)
     log_in(page, "owner@demo.example", LOGIN[language])
     level = [urlsplit(page.url).path]

@@ -35,6 +35,22 @@ def test_every_demo_scenario_is_answered_as_its_fixture_expects(db):
         assert is_subset(fixture["_expected"], scenario.current_version.answer["answer"]), path.name
 
 
+def test_every_demo_scenario_is_played_with_the_demo_rooms_chips(db):
+    """The room's smallest chip is 100: each demo hand says so (the table's notes and odd chips
+    follow it), or the largest chip its own amounts allow when they need a smaller one."""
+    org = _seed()
+    assert org.min_chip == 100
+    for scenario in Scenario.objects.filter(organisation=org):
+        chip = scenario.current_version.document.get("_min_chip")
+        assert chip in (100, 50), scenario.title
+        if chip != 100:  # only a hand with an amount that 100 does not divide
+            amounts = [
+                *scenario.current_version.document["antes"],
+                *scenario.current_version.document["starting_stacks"],
+            ]
+            assert any(amount % 100 for amount in amounts), scenario.title
+
+
 def test_the_demo_drill_sets_cohort_and_assignments_exist_and_seeding_twice_adds_nothing(db):
     org = _seed()
     practice = DrillSet.objects.get(organisation=org, title=PRACTICE_SET)

@@ -100,6 +100,12 @@ def _drop_bad_cookies(request: HttpRequest) -> None:
         request.session = import_module(settings.SESSION_ENGINE).SessionStore()
 
 
+def _method_not_allowed(request: HttpRequest, empty: HttpResponse) -> HttpResponse:
+    response = render(request, "405.html", status=405)
+    response.headers["Allow"] = empty.headers.get("Allow", "")
+    return response
+
+
 def bad_request(request: HttpRequest, message: str) -> HttpResponse:
     return render(request, "400.html", {"message": message}, status=400)
 
@@ -111,7 +117,8 @@ class BadInputMiddleware:
     text value, so a lookup or a search with one would be a 500. A cookie with one is ignored.
     Uploaded files are not looked at here (a zip holds NUL bytes); their readers check their own
     text. JSON nested too deep (``json_input.JSONTooDeep``, raised wherever the app reads JSON
-    from users) is refused here too.
+    from users) is refused here too. An address that only takes a form's POST (a button's
+    action), opened as a page, answers its 405 with a page that says so instead of an empty one.
     """
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
@@ -130,7 +137,10 @@ class BadInputMiddleware:
             )
         if _form_json_too_deep(request):
             return _too_deep(request, MAX_FORM_JSON_DEPTH)
-        return self.get_response(request)
+        response = self.get_response(request)
+        if response.status_code == 405 and request.method == "GET" and not response.content:
+            return _method_not_allowed(request, response)
+        return response
 
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
         if isinstance(exception, JSONTooDeep):

@@ -4,6 +4,7 @@ import re
 from pathlib import Path
 
 import pytest
+from django.urls import reverse
 
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATES = sorted((ROOT / "templates").rglob("*.html"))
@@ -79,3 +80,19 @@ def test_messages_name_their_kind_in_words_not_only_in_colour(login_as, owner):
         "/o/ginza/members/invites/", {"role": "trainee"}, follow=True, HTTP_ACCEPT_LANGUAGE="en"
     )
     assert '<span class="message__kind">Done:</span>' in response.content.decode()
+
+
+@pytest.mark.parametrize(
+    ("language", "text"),
+    [("en", "It works from a button on its page"), ("ja", "ページ上のボタンから使うアドレスで")],
+)
+def test_opening_a_buttons_address_as_a_page_says_so_with_its_405(login_as, trainee, language, text):
+    client = login_as(trainee)
+    url = reverse("drills:weak_skills", args=[trainee.organisation.slug])
+    response = client.get(url, HTTP_ACCEPT_LANGUAGE=language)
+    assert response.status_code == 405
+    assert response["Allow"] == "POST"
+    assert text in response.content.decode()
+    assert response["Content-Type"].startswith("text/html")
+    # The button itself still works: its POST is not touched.
+    assert client.post(url, HTTP_ACCEPT_LANGUAGE=language).status_code != 405

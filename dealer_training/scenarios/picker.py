@@ -40,6 +40,9 @@ class PickerFilterForm(forms.Form):
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
+        # Its own ids: the drill set's page also holds the form that adds a skill's questions,
+        # whose game and skill fields would otherwise share these ids (and a label its field).
+        kwargs.setdefault("auto_id", "picker_%s")
         super().__init__(*args, **kwargs)
         every = [("", _("All"))]
         self.fields["variant"].choices = every + list(Variant.choices)  # type: ignore[attr-defined]

@@ -181,11 +181,11 @@ def exam_finish(session: DrillSession, *, now: datetime) -> None:
 def items_visible(session: DrillSession) -> bool:
     """Whether the trainee may see single items (right or wrong, the answer, the explanation).
 
-    Outside exams, always; in an exam, only after the sitting ended and when its set offers the
-    full review.
+    Outside exams, always, except while a session whose explanations come at the end runs; in an
+    exam, only after the sitting ended and when its set offers the full review.
     """
     if session.mode != Mode.EXAM:
-        return True
+        return not (session.explain_at_end and session.state == RUNNING)
     if session.state == RUNNING:
         return False
     return session.drill_set is not None and session.drill_set.exam_review == ExamReview.FULL

@@ -1,4 +1,4 @@
-"""The start form of a drill: mode, skill, game, count, or a drill set."""
+"""The start form of a drill: mode, skill, game, count, when the explanations come, or a drill set."""
 
 from __future__ import annotations
 
@@ -14,6 +14,10 @@ from dealer_training.scenarios.models import DrillSet
 from .models import Mode, WalkLevel
 from .other_games import GAME_LABELS
 from .services import MAX_COUNT
+
+# The start form's choices of when the explanations come.
+EACH = "each"
+AT_END = "end"
 
 
 class StartForm(forms.Form):
@@ -35,6 +39,13 @@ class StartForm(forms.Form):
     walk_level = forms.ChoiceField(
         label=_("Level"), choices=WalkLevel.choices, initial=WalkLevel.PRACTICE, required=False
     )
+    # Practice and speed: the feedback after each answer, or all of it once the session has ended.
+    explanations = forms.ChoiceField(
+        label=_("Explanations"),
+        choices=[(EACH, _("After each answer")), (AT_END, _("At the end of the session"))],
+        initial=EACH,
+        required=False,
+    )
 
     def __init__(self, *args: Any, organisation: Organisation | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -54,6 +65,10 @@ class StartForm(forms.Form):
 
     def clean_mode(self) -> str:
         return self.cleaned_data.get("mode") or Mode.PRACTICE
+
+    def clean_explanations(self) -> bool:
+        """True when the explanations wait for the end of the session."""
+        return self.cleaned_data.get("explanations") == AT_END
 
     def first_error(self) -> str:
         """The first problem, with the field it is about."""

@@ -135,6 +135,14 @@ class DrillSession(models.Model):
         verbose_name=_("retry of"),
         help_text=_("The session whose missed questions this one asks again."),
     )
+    # Practice and speed: the feedback of each answer waits until the session has ended
+    # (exams.items_visible); exams and hand walks have their own ways.
+    explain_at_end = models.BooleanField(
+        _("explanations at the end"),
+        default=False,
+        db_default=False,
+        help_text=_("Practice and speed only: each answer's feedback shows once the session has ended."),
+    )
     started_at = models.DateTimeField(_("started"), auto_now_add=True)
     finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
     outcome = models.CharField(

@@ -62,6 +62,8 @@ from .walk_levels import DEFAULT_LEVEL, HINT_ON_REQUEST, LEVELS, error_rate_of, 
 __all__ = ["ExamError", "ExamScore", "exam_record", "exam_score", "new_certificate_code"]
 
 DEFAULT_COUNT: dict[str, int] = {Mode.PRACTICE: 10, Mode.SPEED: 10, Mode.EXAM: 12, Mode.REVIEW: 10}
+# The modes whose explanations may wait until the session has ended (session_start).
+EXPLAINED_AT_END = (Mode.PRACTICE, Mode.SPEED)
 MAX_COUNT = 50
 # In practice and speed sessions, about one question in AUTHORED_SHARE comes from the room's own
 # published scenarios of the skill when it has some.
@@ -121,6 +123,7 @@ def session_start(
     seed: str | None = None,
     topic: str = "",
     walk_level: str = "",
+    explain_at_end: bool = False,
 ) -> DrillSession:
     """A new session. ``skill`` and ``variant`` empty mean mixed; a drill set fixes the items.
 
@@ -128,9 +131,15 @@ def session_start(
 
     ``variant`` may also be one of the other games (``other_games.GAMES``), drilled in practice
     or speed mode on one question kind (``topic``) or all of the game's kinds.
+
+    ``explain_at_end`` keeps each answer's feedback until the session has ended; practice and
+    speed only (an exam shows nothing until it ends already, a hand walk and a review explain
+    as they go).
     """
     if mode not in Mode.values:
         raise DrillError("unknown_mode")
+    if explain_at_end and (mode not in EXPLAINED_AT_END or (drill_set is not None and drill_set.is_exam)):
+        raise DrillError("explain_at_end_practice_only")
     if variant in GAMES:
         if mode not in (Mode.PRACTICE, Mode.SPEED) or skill or drill_set is not None:
             raise DrillError("other_game_practice_only")
@@ -144,6 +153,7 @@ def session_start(
             topic=topic,
             seed=seed or secrets.token_hex(8),
             planned_count=max(1, min(MAX_COUNT, count or DEFAULT_COUNT[Mode.PRACTICE])),
+            explain_at_end=explain_at_end,
         )
     if skill and skill not in Skill.values:
         raise DrillError("unknown_skill")
@@ -185,16 +195,21 @@ def session_start(
         seed=seed,
         planned_count=planned,
         walk_level=walk_level if mode == Mode.WALK else "",
+        explain_at_end=explain_at_end,
     )
 
 
 @transaction.atomic
 def session_retry_misses(*, session: DrillSession) -> DrillSession:
     """A new practice session asking again, in the same order, the questions of ``session``
-    that were answered wrong (the same deals, judged afresh). Never for an exam: its items are
-    practised only as its owner allows, through the practice pool."""
+    that were answered wrong (the same deals, judged afresh), explained when the session it
+    retries was: after each answer or at the end. Never for an exam: its items are practised only
+    as its owner allows, through the practice pool; nor while a session whose explanations come at
+    the end runs (its misses would tell which answers were wrong)."""
     if session.mode == Mode.EXAM:
         raise DrillError("exam_no_retry")
+    if session.explain_at_end and session.finished_at is None:
+        raise DrillError("explanations_held")
     misses = missed_questions(session=session)
     if not misses:
         raise DrillError("no_misses")
@@ -208,7 +223,18 @@ def session_retry_misses(*, session: DrillSession) -> DrillSession:
         retry_of=session,
         seed=secrets.token_hex(8),
         planned_count=len(misses),
+        explain_at_end=session.explain_at_end,
     )
+
+
+@transaction.atomic
+def session_end(*, session: DrillSession) -> None:
+    """The trainee ends a session whose explanations come at the end before its last question:
+    it is finished as answering the last question finishes it, and the explanations of what was
+    answered show. A session already ended stays as it is."""
+    if not session.explain_at_end:
+        raise DrillError("not_explained_at_end")
+    _end_session(session)
 
 
 def weak_skill_start(*, organisation: Organisation, trainee: User) -> DrillSession:

@@ -12,6 +12,7 @@ urlpatterns = [
     path("s/<int:session_id>/", views.play, name="play"),
     path("s/<int:session_id>/result/", views.result, name="result"),
     path("s/<int:session_id>/abandon/", views.abandon, name="abandon"),
+    path("s/<int:session_id>/end/", views.end, name="end"),
     path("s/<int:session_id>/retry-misses/", views.retry_misses, name="retry_misses"),
     path("weak-skills/", views.weak_skills, name="weak_skills"),
     path("q/<int:question_id>/", views.question_detail, name="question"),

@@ -60,6 +60,7 @@ from .services import (
     DrillError,
     attempt_submit,
     question_hint_show,
+    session_end,
     session_question,
     session_retry_misses,
     session_start,
@@ -97,6 +98,15 @@ ERRORS = {
     ),
     "no_answers_yet": gettext_lazy(
         "There are no answers to grade yet: practise a skill first, then review the weakest one."
+    ),
+    "explain_at_end_practice_only": gettext_lazy(
+        "Explanations at the end are for practice and speed sessions; choose after each answer."
+    ),
+    "explanations_held": gettext_lazy(
+        "This session's answers are explained when it ends: end it first, then retry the misses."
+    ),
+    "not_explained_at_end": gettext_lazy(
+        "Only a session whose explanations come at the end is ended this way."
     ),
 }
 
@@ -188,6 +198,7 @@ def start(request: OrgHttpRequest) -> HttpResponse:
             count=data["count"],
             topic=data["topic"],
             walk_level=data["walk_level"] if data["mode"] == Mode.WALK else "",
+            explain_at_end=data["explanations"],
         )
     except DrillError as err:
         return _start_refused(request, str(ERRORS.get(err.code, err.code)))
@@ -237,7 +248,8 @@ def _question_page(
     just_answered: bool = False,
 ) -> HttpResponse:
     attempt = getattr(question, "attempt", None)
-    # In an exam nothing about the item shows until the sitting ends, then only in a full review.
+    # In an exam nothing about the item shows until the sitting ends, then only in a full review;
+    # in a session whose explanations come at the end, nothing until it ends.
     feedback = attempt is not None and items_visible(session)
     # The answer just given by htmx, on a table that changes only by the seats the answer names:
     # the panel and those seats are drawn, the rest of the table stays on the page.
@@ -335,6 +347,9 @@ def _question_context(
         # Only the timed modes mark an answer's time fast, normal or slow.
         "timed": is_timed(session),
         "exam_running": session.mode == Mode.EXAM and session.finished_at is None,
+        # Practice or speed with the explanations at the end, still running: answers are only
+        # recorded, and the trainee may end it to see them.
+        "explanations_held": session.mode != Mode.EXAM and not items_visible(session),
         "answered": False,
         # "Next question" swaps the next one in by htmx (NEXT_TARGET), except in hand walks.
         "next_by_htmx": session.mode != Mode.WALK,
@@ -442,11 +457,28 @@ def abandon(request: OrgHttpRequest, session_id: int) -> HttpResponse:
 
 
 @org_view(roles=ALL_ROLES)
+@require_POST
+def end(request: OrgHttpRequest, session_id: int) -> HttpResponse:
+    """End a session whose explanations come at the end now, to see those of what was answered."""
+    session = _session_or_404(request, session_id)
+    try:
+        session_end(session=session)
+    except DrillError as err:
+        return HttpResponse(str(ERRORS[err.code]), status=CONFLICT)
+    url = reverse("drills:result", args=[request.org.slug, session.pk])
+    return _go(request, url)
+
+
+@org_view(roles=ALL_ROLES)
 @require_GET
 def result(request: OrgHttpRequest, session_id: int) -> HttpResponse:
     session = _session_or_404(request, session_id)
     if session.mode == Mode.EXAM:
         return _exam_result(request, session)
+    if not items_visible(session):
+        # The explanations come at the end: while the session runs, only how far it has got.
+        held = {"session": session, "held": True, "answered": session.attempts.count()}
+        return render(request, "drills/result.html", held)
     questions = list(session_attempts(session=session))
     attempts = [q.attempt for q in questions if hasattr(q, "attempt")]
     right = sum(1 for a in attempts if a.correct)

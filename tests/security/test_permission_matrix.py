@@ -13,7 +13,7 @@ from dealer_training.accounts.models import Organisation, Role
 
 ROLES = ("anonymous", "trainee", "other_trainee", "instructor", "owner", "outsider")
 # Objects that belong to one trainee: anybody else, staff included, is told they do not exist.
-# (The answer and abandon views take only POST: a GET answers 405 before any lookup; their POSTs
+# (The answer, abandon and end views take only POST: a GET answers 405 before any lookup; their POSTs
 # are checked below.)
 TRAINEES_OWN = {"drills:play", "drills:result", "drills:question"}
 # What else an allowed GET may answer, and why.
@@ -64,6 +64,7 @@ PARAMS = {
     "drills:question": lambda w: {"org_slug": w.slug, "question_id": w.question.pk},
     "drills:answer": lambda w: {"org_slug": w.slug, "question_id": w.question.pk},
     "drills:abandon": lambda w: {"org_slug": w.slug, "session_id": w.session.pk},
+    "drills:end": lambda w: {"org_slug": w.slug, "session_id": w.session.pk},
     "drills:hint": lambda w: {"org_slug": w.slug, "question_id": w.question.pk},
     "drills:retry_misses": lambda w: {"org_slug": w.slug, "session_id": w.session.pk},
     "drills:weak_skills": lambda w: {"org_slug": w.slug},
@@ -237,6 +238,24 @@ def test_nobody_but_the_trainee_can_abandon_their_exam_sitting(client, world, ro
     assert client.post(url).status_code == 404
     sitting.refresh_from_db()
     assert sitting.finished_at is None
+
+
+@pytest.mark.parametrize("role", ["other_trainee", "instructor", "owner", "outsider"])
+def test_nobody_but_the_trainee_can_end_their_session(client, world, role):
+    from dealer_training.drills.models import DrillSession, Mode
+
+    session = DrillSession.objects.create(
+        organisation=world.exam.organisation,
+        trainee=world.trainee.user,
+        mode=Mode.PRACTICE,
+        planned_count=3,
+        explain_at_end=True,
+    )
+    client.force_login(world.people[role].user)
+    url = reverse("drills:end", kwargs={"org_slug": world.slug, "session_id": session.pk})
+    assert client.post(url).status_code == 404
+    session.refresh_from_db()
+    assert session.finished_at is None
 
 
 @pytest.mark.parametrize(

@@ -73,6 +73,14 @@ def browser():
 
 
 @pytest.fixture
+def demo_data(transactional_db):
+    """The demo room, its users and scenarios (``seed_demo``), for tests that log in as them."""
+    from django.core.management import call_command
+
+    call_command("seed_demo", verbosity=0)
+
+
+@pytest.fixture
 def new_page(browser, live_server):
     """Factory: a fresh page (own cookies) at a viewport and language, with a base URL."""
     contexts = []

@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.core.management import call_command
 from django.urls import reverse
 from playwright.sync_api import expect
 
@@ -39,11 +38,6 @@ TEXT = {
 # Each seat of the table: its id, classes and text (the visually hidden name included).
 SEATS = """() => Array.from(document.querySelectorAll('#question-table .sseat')).map(
   (seat) => [seat.id, seat.className, seat.textContent.replace(/\\s+/g, ' ').trim()])"""
-
-
-@pytest.fixture
-def demo_data(transactional_db):
-    call_command("seed_demo", verbosity=0)
 
 
 def _question(skill: str, kind: str, wanted):

@@ -4,7 +4,6 @@ in the preview, publishes it; the published scenario is then offered to the trai
 import re
 
 import pytest
-from django.core.management import call_command
 from playwright.sync_api import expect
 
 from dealer_training.accounts.models import User
@@ -37,11 +36,6 @@ TEXT = {
     },
 }
 DEAL = ["4c", "5d", "Kc", "2s", "3h", "Ks", "7h", "8h", "5s", "Ad", "Ac", "2c"]
-
-
-@pytest.fixture
-def demo_data(transactional_db):
-    call_command("seed_demo", verbosity=0)
 
 
 def _log_in(page, t, email):

@@ -8,7 +8,6 @@ server) and gives it the way a dealer would: tapping seats on the table and the 
 import re
 
 import pytest
-from django.core.management import call_command
 from playwright.sync_api import expect
 
 from dealer_training.accounts.models import Organisation
@@ -38,11 +37,6 @@ TEXT = {
         "walk": "ハンドウォーク",
     },
 }
-
-
-@pytest.fixture
-def demo_data(transactional_db):
-    call_command("seed_demo", verbosity=0)
 
 
 def _log_in(page, language, email="trainee3@demo.example"):

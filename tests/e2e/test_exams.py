@@ -4,8 +4,6 @@ the cool-down, and the owner who sees every sitting and signs off only the passi
 import re
 from datetime import timedelta
 
-import pytest
-from django.core.management import call_command
 from django.utils import timezone
 from playwright.sync_api import expect
 
@@ -24,11 +22,6 @@ from .test_drill_sessions import _fill_answer, _log_in
 ORG = "/o/demo-card-room"
 TITLE = "ディーラー昇格試験"
 TRAINEE = "trainee3@demo.example"
-
-
-@pytest.fixture
-def demo_data(transactional_db):
-    call_command("seed_demo", verbosity=0)
 
 
 def _exam_set():

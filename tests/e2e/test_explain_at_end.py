@@ -3,8 +3,6 @@ each answer is only recorded, and ending the session early shows what each answe
 
 import re
 
-import pytest
-from django.core.management import call_command
 from playwright.sync_api import expect
 
 from dealer_training.drills.models import Attempt
@@ -16,11 +14,6 @@ from .test_drill_sessions import LOCALES, _fill_answer, _log_in, _open_drills, _
 RECORDED = "解答を記録しました。"
 COMES_AT_THE_END = "解説はセッションの最後に表示されます。"
 END_NOW = "今すぐ終了して解説を見る"
-
-
-@pytest.fixture
-def demo_data(transactional_db):
-    call_command("seed_demo", verbosity=0)
 
 
 def _fits(page):

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-from django.core.management import call_command
 from playwright.sync_api import expect
 
 from dealer_training.accounts.models import Organisation, User
@@ -41,11 +39,6 @@ SIDE_POT = doc(
     stacks=[10000, 10000, 400],
     kind="pots",
 )
-
-
-@pytest.fixture
-def demo_data(transactional_db):
-    call_command("seed_demo", verbosity=0)
 
 
 def _session(document: dict[str, Any], title: str, skill: str) -> DrillSession:

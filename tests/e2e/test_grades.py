@@ -5,7 +5,6 @@ question again: in Japanese on a small phone and in English on a desktop."""
 import re
 
 import pytest
-from django.core.management import call_command
 from playwright.sync_api import expect
 
 from dealer_training.accounts.models import Organisation
@@ -18,11 +17,6 @@ from .test_drill_sessions import LOCALES, _fill_answer, _log_in, _open_drills, _
 SMALL_PHONE = {"width": 375, "height": 667}
 UNIT = {"ja": re.compile(r"\d+\.\d秒"), "en": re.compile(r"\d+\.\d s")}
 RETRY = {"ja": "不正解に再挑戦する", "en": "Retry my miss"}
-
-
-@pytest.fixture
-def demo_data(transactional_db):
-    call_command("seed_demo", verbosity=0)
 
 
 @pytest.mark.parametrize(("language", "viewport"), [("ja", SMALL_PHONE), ("en", DESKTOP)])

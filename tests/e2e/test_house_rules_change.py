@@ -5,7 +5,6 @@ scenario list and the editor then say whose rules each scenario follows."""
 import re
 
 import pytest
-from django.core.management import call_command
 from playwright.sync_api import expect
 
 from dealer_training.accounts.models import Organisation
@@ -32,11 +31,6 @@ TEXT = {
     },
 }
 TIE = "6thストリート：同じボードはスートで決める"
-
-
-@pytest.fixture
-def demo_data(transactional_db):
-    call_command("seed_demo", verbosity=0)
 
 
 @pytest.mark.parametrize(

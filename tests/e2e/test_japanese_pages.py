@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.core.management import call_command
 from playwright.sync_api import expect
 
 from dealer_training.accounts.models import Organisation, User
@@ -24,11 +23,6 @@ OWNER = "owner@demo.example"
 BARE_SEAT = re.compile(r"(?<![\u30a1-\u30fa\u30fc])(?:ハイ|ロー|対象席?)：\d{1,2}(?![\d,]|番|以)")
 ASCII_STOP = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff）]\.(?=\s|$)")
 BARE_AMOUNT = re.compile(r"(?<![\d,.:/A-Za-z\-])(?!(?:19|20)\d\d\b)\d{4,}(?![\d,/:\-])")
-
-
-@pytest.fixture
-def demo_data(transactional_db):
-    call_command("seed_demo", verbosity=0)
 
 
 def _answered(kind: str, variant: str, skill: str) -> Question:

@@ -6,8 +6,6 @@ remedied. Japanese on a small phone, English on a desktop."""
 
 import re
 
-import pytest
-from django.core.management import call_command
 from django.utils import translation
 from playwright.sync_api import expect
 
@@ -41,11 +39,6 @@ IN_PLACE = """() => {
 # Animations still running on the table (the banner's pulsing dot is not the table).
 TABLE_ANIMATIONS = """() => document.getAnimations().filter(a => a.playState === 'running'
   && a.effect && a.effect.target && a.effect.target.closest('[data-table], [data-live-layer]')).length"""
-
-
-@pytest.fixture
-def demo_data(transactional_db):
-    call_command("seed_demo", verbosity=0)
 
 
 def _start_walk(page, level, variant):

@@ -1,15 +1,9 @@
 import re
 
 import pytest
-from django.core.management import call_command
 from playwright.sync_api import expect
 
 from .conftest import DESKTOP, PHONE
-
-
-@pytest.fixture
-def demo_data(transactional_db):
-    call_command("seed_demo", verbosity=0)
 
 
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])

@@ -4,7 +4,6 @@ English, and a ten-card stud deal played step by step to its result."""
 import re
 
 import pytest
-from django.core.management import call_command
 from playwright.sync_api import expect
 
 from tests.drills.helpers import other_form_data
@@ -13,11 +12,6 @@ from .conftest import DESKTOP, PHONE
 from .test_drill_sessions import LOCALES, _fill_answer, _log_in, _open_drills, _pending
 
 GAMES = [("NT", "award"), ("FCH", "showdown_winner"), ("T10S", "next_reveal")]
-
-
-@pytest.fixture
-def demo_data(transactional_db):
-    call_command("seed_demo", verbosity=0)
 
 
 @pytest.mark.parametrize(

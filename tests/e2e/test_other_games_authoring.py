@@ -5,7 +5,6 @@ and a desktop."""
 import re
 
 import pytest
-from django.core.management import call_command
 from playwright.sync_api import expect
 
 from dealer_training.scenarios.models import Scenario
@@ -31,11 +30,6 @@ WORDS = {
         "deal": "新しいハンドを配る",
     },
 }
-
-
-@pytest.fixture
-def demo_data(transactional_db):
-    call_command("seed_demo", verbosity=0)
 
 
 @pytest.mark.parametrize(

@@ -8,7 +8,6 @@ import re
 from urllib.parse import urlsplit
 
 import pytest
-from django.core.management import call_command
 
 from .conftest import LOGIN, PHONE, log_in
 
@@ -17,11 +16,6 @@ REPEATED_IDS = """() => {
   const ids = [...document.querySelectorAll("[id]")].map((el) => el.id);
   return [...new Set(ids.filter((id, i) => ids.indexOf(id) !== i))];
 }"""
-
-
-@pytest.fixture
-def demo_data(transactional_db):
-    call_command("seed_demo", verbosity=0)
 
 
 def _room_links(page) -> list[str]:

@@ -10,7 +10,6 @@ question is of the kind under test), so the same tables are drawn on every run.
 import re
 
 import pytest
-from django.core.management import call_command
 from playwright.sync_api import expect
 
 from dealer_training.accounts.models import Membership
@@ -66,11 +65,6 @@ SELECT_JS = """el => {
   const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 16;
   return [room, needed];
 }"""
-
-
-@pytest.fixture
-def demo_data(transactional_db):
-    call_command("seed_demo", verbosity=0)
 
 
 def _speed_question(skill, kind, seats):

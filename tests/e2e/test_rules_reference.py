@@ -15,11 +15,6 @@ from .conftest import DESKTOP, PHONE
 from .test_drill_sessions import _log_in
 
 
-@pytest.fixture
-def demo_data(transactional_db):
-    call_command("seed_demo", verbosity=0)
-
-
 @pytest.fixture(autouse=True)
 def _coverage_known():
     # As after a release's `manage.py rule_coverage`: the page does not work it out on first visit.

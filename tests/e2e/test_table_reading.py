@@ -13,7 +13,6 @@ import re
 from typing import Any
 
 import pytest
-from django.core.management import call_command
 from playwright.sync_api import expect
 
 from dealer_training.accounts.models import Organisation, User
@@ -49,11 +48,6 @@ TEXT = {
 # Seeds found for each case; when the generators change, the next seeds are tried, and the test
 # says so if none within reach has the case any more.
 TRIES = 200
-
-
-@pytest.fixture
-def demo_data(transactional_db):
-    call_command("seed_demo", verbosity=0)
 
 
 def _find_document(kind: str, focus: str | None, variant: str, seed: int, wanted) -> dict[str, Any]:

@@ -4,7 +4,6 @@ answer and what changed, on a phone in Japanese and on a desktop in English."""
 import re
 
 import pytest
-from django.core.management import call_command
 from playwright.sync_api import expect
 
 from dealer_training.scenarios.models import Scenario
@@ -27,11 +26,6 @@ TEXT = {
         "suffix": r"（バリエーション \d+）$",
     },
 }
-
-
-@pytest.fixture
-def demo_data(transactional_db):
-    call_command("seed_demo", verbosity=0)
 
 
 @pytest.mark.parametrize(

@@ -175,6 +175,10 @@
     if (!panel || !window.ResizeObserver) return;
     panelWatch = new ResizeObserver(function () { fitPanel(); });
     panelWatch.observe(panel);
+    // The table too: a hand walk's table can change its height after the panel was fitted (a
+    // stop said above it, a hint's marks), and the sheet must then leave it in view again.
+    var table = document.querySelector("#question-table");
+    if (table) panelWatch.observe(table);
   }
 
   // On a phone the question opens with the table at the top of the screen, the sheet below it.

@@ -7,9 +7,11 @@ Each question comes from a speed session started with a fixed seed (the first se
 question is of the kind under test), so the same tables are drawn on every run.
 """
 
+import contextlib
 import re
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
 from dealer_training.accounts.models import Membership
@@ -115,8 +117,23 @@ def _no_sideways_overflow(page):
     assert width <= page.viewport_size["width"], f"the page is {width}px wide"
 
 
+# Whether every seat dealt in is inside the viewport and above a fixed answer panel.
+SEATS_CLEAR = """() => {
+  const panel = document.querySelector("#question-panel");
+  const top = getComputedStyle(panel).position === "fixed" ? panel.getBoundingClientRect().top : innerHeight;
+  return [...document.querySelectorAll("[data-table] [data-seat]")].every((seat) => {
+    const box = seat.getBoundingClientRect();
+    return box.top >= -0.5 && box.bottom <= top + 0.5;
+  });
+}"""
+
+
 def _seats_clear_of_the_panel(page, what):
-    """Every seat dealt in is inside the viewport and above the answer panel (not under it)."""
+    """Every seat dealt in is inside the viewport and above the answer panel (not under it), once
+    the page has fitted the sheet to the table (it does so when either changes size): the check
+    waits for that, then measures each seat so that a failure names the seat."""
+    with contextlib.suppress(PlaywrightTimeoutError):  # then measured below, seat by seat
+        page.wait_for_function(SEATS_CLEAR)
     top = page.evaluate(
         "(() => { const p = document.querySelector('#question-panel');"
         " return getComputedStyle(p).position === 'fixed' ? p.getBoundingClientRect().top : innerHeight; })()"
